@@ -1,0 +1,394 @@
+//! Reading and validating the two data documents, `profiles.json` and
+//! `japaneseKanaEngine.json`, into compiled profiles.
+//!
+//! Every error names the file, the JSON path and the problem, e.g.
+//! `profiles.json: $.profiles[0].rules["ка"]: unknown kana id "kx" (not in japaneseKanaEngine.json $.kana)`.
+//! Unknown fields are errors, so a typo in a field name never silently drops data.
+
+use crate::composer::{ComposerTable, RuleSpec};
+use crate::json::{self, format_path, quoted, PathPart, Value};
+use crate::limits;
+use std::collections::HashMap;
+
+pub const PROFILES_FILE: &str = "profiles.json";
+pub const KANA_ENGINE_FILE: &str = "japaneseKanaEngine.json";
+
+/// Function keys a layout row may name, written `{name}` in the data.
+pub const FUNCTION_KEYS: &[&str] = &["{shift}", "{dakuten}", "{space}", "{profile}", "{backspace}", "{enter}", "{globe}"];
+
+/// The number of keyboard rows: digits, three letter rows, function keys.
+pub const ROW_COUNT: usize = 5;
+
+/// A validated, compiled profile.
+#[derive(Debug, Clone)]
+pub struct Profile {
+    pub id: String,
+    /// Display names keyed by `en`, `ja`, `native`, in document order.
+    pub names: Vec<(String, String)>,
+    pub language: String,
+    pub rows: Vec<Vec<String>>,
+    pub table: ComposerTable,
+}
+
+/// A data error: which file, where in it, and what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataError {
+    pub file: &'static str,
+    pub path: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for DataError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}: {}", self.file, self.path, self.message)
+    }
+}
+
+/// A value together with where it sits, so errors can name the path.
+#[derive(Clone)]
+struct At<'a> {
+    file: &'static str,
+    path: Vec<PathPart<'a>>,
+    value: &'a Value,
+}
+
+impl<'a> At<'a> {
+    fn error(&self, message: impl Into<String>) -> DataError {
+        DataError { file: self.file, path: format_path(self.path.iter().copied()), message: message.into() }
+    }
+
+    fn child(&self, part: PathPart<'a>, value: &'a Value) -> At<'a> {
+        let mut path = self.path.clone();
+        path.push(part);
+        At { file: self.file, path, value }
+    }
+
+    fn expected(&self, what: &str) -> DataError {
+        self.error(format!("expected {what}, found {}", self.value.kind()))
+    }
+
+    fn string(&self) -> Result<&'a str, DataError> {
+        match self.value {
+            Value::String(s) => Ok(s),
+            _ => Err(self.expected("a string")),
+        }
+    }
+
+    fn non_empty_string(&self) -> Result<&'a str, DataError> {
+        let s = self.string()?;
+        if s.is_empty() {
+            return Err(self.error("must not be empty"));
+        }
+        Ok(s)
+    }
+
+    fn array(&self) -> Result<Vec<At<'a>>, DataError> {
+        match self.value {
+            Value::Array(items) => Ok(items.iter().enumerate().map(|(i, v)| self.child(PathPart::Index(i), v)).collect()),
+            _ => Err(self.expected("an array")),
+        }
+    }
+
+    fn members(&self) -> Result<Vec<(&'a str, At<'a>)>, DataError> {
+        match self.value {
+            Value::Object(members) => {
+                Ok(members.iter().map(|(k, v)| (k.as_str(), self.child(PathPart::Key(k), v))).collect())
+            }
+            _ => Err(self.expected("an object")),
+        }
+    }
+
+    /// The object's fields by name, rejecting unknown ones and requiring `required`.
+    fn fields(&self, required: &[&str], optional: &[&str]) -> Result<HashMap<&'a str, At<'a>>, DataError> {
+        let mut fields = HashMap::new();
+        for (key, at) in self.members()? {
+            if !required.contains(&key) && !optional.contains(&key) {
+                let mut allowed: Vec<&str> = required.iter().chain(optional).copied().collect();
+                allowed.sort_unstable();
+                return Err(at.error(format!("unknown field {} (allowed: {})", quoted(key), allowed.join(", "))));
+            }
+            fields.insert(key, at);
+        }
+        for name in required {
+            if !fields.contains_key(name) {
+                return Err(self.error(format!("missing required field {}", quoted(name))));
+            }
+        }
+        Ok(fields)
+    }
+}
+
+fn parse_document(file: &'static str, text: &str) -> Result<Value, DataError> {
+    let limits = json::Limits { max_bytes: limits::MAX_DOCUMENT_BYTES, max_depth: limits::MAX_JSON_DEPTH };
+    json::parse(text, limits).map_err(|e| DataError {
+        file,
+        path: e.path.clone(),
+        message: format!("invalid JSON at line {}, column {}: {}", e.line, e.column, e.message),
+    })
+}
+
+fn check_version(at: &At<'_>) -> Result<(), DataError> {
+    match at.value {
+        Value::Number(n) if *n == 1.0 => Ok(()),
+        Value::Number(n) => Err(at.error(format!("unsupported version {n}; this engine reads version 1"))),
+        _ => Err(at.expected("the number 1")),
+    }
+}
+
+/// The kana inventory and shared rule sets from `japaneseKanaEngine.json`.
+#[derive(Debug, Clone)]
+pub struct KanaEngine {
+    kana: HashMap<String, String>,
+    /// Rule set name → (input, kana id, pending) in document order.
+    rule_sets: HashMap<String, Vec<RawRule>>,
+}
+
+#[derive(Debug, Clone)]
+struct RawRule {
+    input: String,
+    kana_id: String,
+    pending: String,
+    /// Where the rule was defined, for conflict messages.
+    origin: String,
+}
+
+impl KanaEngine {
+    pub fn parse(text: &str) -> Result<KanaEngine, DataError> {
+        let root = parse_document(KANA_ENGINE_FILE, text)?;
+        let at = At { file: KANA_ENGINE_FILE, path: Vec::new(), value: &root };
+        let fields = at.fields(&["version", "kana"], &["$schema", "description", "ruleSets"])?;
+        check_version(&fields["version"])?;
+
+        let mut kana = HashMap::new();
+        let members = fields["kana"].members()?;
+        if members.is_empty() {
+            return Err(fields["kana"].error("the kana inventory is empty"));
+        }
+        if members.len() > limits::MAX_KANA {
+            return Err(fields["kana"].error(format!("{} kana, over the limit of {}", members.len(), limits::MAX_KANA)));
+        }
+        for (id, entry) in members {
+            check_identifier(&entry, id, "kana id")?;
+            let text = entry.non_empty_string()?;
+            if text.chars().count() > limits::MAX_RULE_OUTPUT_CHARS {
+                return Err(entry.error(format!("longer than {} characters", limits::MAX_RULE_OUTPUT_CHARS)));
+            }
+            kana.insert(id.to_string(), text.to_string());
+        }
+
+        let mut engine = KanaEngine { kana, rule_sets: HashMap::new() };
+        if let Some(sets) = fields.get("ruleSets") {
+            for (name, set) in sets.members()? {
+                check_identifier(&set, name, "rule set name")?;
+                let rules = engine.read_rules(&set)?;
+                engine.rule_sets.insert(name.to_string(), rules);
+            }
+        }
+        Ok(engine)
+    }
+
+    /// The kana text for an inventory id.
+    pub fn kana(&self, id: &str) -> Option<&str> {
+        self.kana.get(id).map(String::as_str)
+    }
+
+    /// Reads a rules object: `"input": "kanaId"` or `"input": {"kana": "kanaId", "pending": "…"}`.
+    fn read_rules(&self, at: &At<'_>) -> Result<Vec<RawRule>, DataError> {
+        let members = at.members()?;
+        if members.len() > limits::MAX_RULES_PER_PROFILE {
+            return Err(at.error(format!("{} rules, over the limit of {}", members.len(), limits::MAX_RULES_PER_PROFILE)));
+        }
+        let mut rules = Vec::with_capacity(members.len());
+        for (input, rule) in members {
+            check_rule_input(&rule, input)?;
+            let (kana_at, kana_id, pending) = match rule.value {
+                Value::String(id) => (rule.clone(), id.as_str(), ""),
+                Value::Object(_) => {
+                    let fields = rule.fields(&["kana"], &["pending"])?;
+                    let pending = match fields.get("pending") {
+                        Some(p) => p.non_empty_string()?,
+                        None => "",
+                    };
+                    let kana_at = fields["kana"].clone();
+                    let id = kana_at.string()?;
+                    (kana_at, id, pending)
+                }
+                _ => return Err(rule.expected("a kana id string or an object {\"kana\": …, \"pending\": …}")),
+            };
+            if self.kana(kana_id).is_none() {
+                return Err(kana_at.error(format!(
+                    "unknown kana id {} (not in {KANA_ENGINE_FILE} $.kana)",
+                    quoted(kana_id)
+                )));
+            }
+            if pending.chars().count() >= input.chars().count() {
+                return Err(rule.error(format!(
+                    "pending {} must be shorter than the input {} (otherwise the rule never consumes a key)",
+                    quoted(pending),
+                    quoted(input)
+                )));
+            }
+            if let Some(c) = pending.chars().find(|c| !is_input_char(*c)) {
+                return Err(rule.error(format!("pending contains {} which cannot be typed into a rule", quoted(&c.to_string()))));
+            }
+            rules.push(RawRule {
+                input: input.to_string(),
+                kana_id: kana_id.to_string(),
+                pending: pending.to_string(),
+                origin: format!("{} {}", rule.file, format_path(rule.path.iter().copied())),
+            });
+        }
+        Ok(rules)
+    }
+}
+
+fn is_input_char(c: char) -> bool {
+    !c.is_whitespace() && !c.is_control()
+}
+
+fn check_identifier(at: &At<'_>, id: &str, what: &str) -> Result<(), DataError> {
+    let valid = !id.is_empty()
+        && id.len() <= 64
+        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if valid {
+        Ok(())
+    } else {
+        Err(at.error(format!("{what} {} must be 1–64 characters of a–z, 0–9 and _", quoted(id))))
+    }
+}
+
+fn check_rule_input(at: &At<'_>, input: &str) -> Result<(), DataError> {
+    let count = input.chars().count();
+    if count == 0 {
+        return Err(at.error("rule input must not be empty"));
+    }
+    if count > limits::MAX_RULE_INPUT_CHARS {
+        return Err(at.error(format!("rule input is {count} characters, over the limit of {}", limits::MAX_RULE_INPUT_CHARS)));
+    }
+    if let Some(c) = input.chars().find(|c| !is_input_char(*c)) {
+        return Err(at.error(format!(
+            "rule input contains {} (whitespace and control characters are reserved for named keys)",
+            quoted(&c.to_string())
+        )));
+    }
+    if input.to_lowercase() != input {
+        return Err(at.error(format!(
+            "rule input {} must be lowercase (uppercase keys are folded to lowercase before matching)",
+            quoted(input)
+        )));
+    }
+    Ok(())
+}
+
+/// Reads `profiles.json` against a kana engine.
+pub fn parse_profiles(text: &str, kana: &KanaEngine) -> Result<Vec<Profile>, DataError> {
+    let root = parse_document(PROFILES_FILE, text)?;
+    let at = At { file: PROFILES_FILE, path: Vec::new(), value: &root };
+    let fields = at.fields(&["version", "profiles"], &["$schema", "description"])?;
+    check_version(&fields["version"])?;
+    let list = fields["profiles"].array()?;
+    if list.is_empty() {
+        return Err(fields["profiles"].error("at least one profile is required"));
+    }
+    if list.len() > limits::MAX_PROFILES {
+        return Err(fields["profiles"].error(format!("{} profiles, over the limit of {}", list.len(), limits::MAX_PROFILES)));
+    }
+    let mut profiles: Vec<Profile> = Vec::with_capacity(list.len());
+    for entry in list {
+        let profile = parse_profile(&entry, kana)?;
+        if profiles.iter().any(|p| p.id == profile.id) {
+            return Err(entry.error(format!("duplicate profile id {}", quoted(&profile.id))));
+        }
+        profiles.push(profile);
+    }
+    Ok(profiles)
+}
+
+fn parse_profile(at: &At<'_>, kana: &KanaEngine) -> Result<Profile, DataError> {
+    let fields = at.fields(&["id", "names", "language", "rules", "rows"], &["description", "ruleSets"])?;
+    let id_at = &fields["id"];
+    let id = id_at.string()?;
+    check_identifier(id_at, id, "profile id")?;
+
+    let names_fields = fields["names"].fields(&["en", "ja", "native"], &[])?;
+    let mut names = Vec::new();
+    for key in ["en", "ja", "native"] {
+        names.push((key.to_string(), names_fields[key].non_empty_string()?.to_string()));
+    }
+    let language = fields["language"].non_empty_string()?.to_string();
+    if let Some(description) = fields.get("description") {
+        description.string()?;
+    }
+
+    // Shared rule sets first, then the profile's own rules; an input defined twice is a conflict.
+    let mut raw: Vec<RawRule> = Vec::new();
+    if let Some(sets) = fields.get("ruleSets") {
+        for set_at in sets.array()? {
+            let name = set_at.string()?;
+            let rules = kana.rule_sets.get(name).ok_or_else(|| {
+                set_at.error(format!("unknown rule set {} (not in {KANA_ENGINE_FILE} $.ruleSets)", quoted(name)))
+            })?;
+            raw.extend(rules.iter().cloned());
+        }
+    }
+    raw.extend(kana.read_rules(&fields["rules"])?);
+    if raw.len() > limits::MAX_RULES_PER_PROFILE {
+        return Err(fields["rules"].error(format!("{} rules, over the limit of {}", raw.len(), limits::MAX_RULES_PER_PROFILE)));
+    }
+    let mut seen: HashMap<&str, &RawRule> = HashMap::new();
+    for rule in &raw {
+        if let Some(first) = seen.insert(&rule.input, rule) {
+            return Err(fields["rules"].error(format!(
+                "conflicting rules for input {}: defined at {} and at {}",
+                quoted(&rule.input),
+                first.origin,
+                rule.origin
+            )));
+        }
+    }
+    let specs: Vec<RuleSpec> = raw
+        .iter()
+        .map(|r| RuleSpec {
+            input: r.input.clone(),
+            output: kana.kana(&r.kana_id).unwrap_or_default().to_string(),
+            pending: r.pending.clone(),
+        })
+        .collect();
+
+    let rows = parse_rows(&fields["rows"])?;
+    Ok(Profile { id: id.to_string(), names, language, rows, table: ComposerTable::build(&specs) })
+}
+
+fn parse_rows(at: &At<'_>) -> Result<Vec<Vec<String>>, DataError> {
+    let rows = at.array()?;
+    if rows.len() != ROW_COUNT {
+        return Err(at.error(format!(
+            "expected {ROW_COUNT} rows (digits, three letter rows, function keys), found {}",
+            rows.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(ROW_COUNT);
+    for (index, row) in rows.iter().enumerate() {
+        let keys = row.array()?;
+        if keys.is_empty() || keys.len() > limits::MAX_KEYS_PER_ROW {
+            return Err(row.error(format!("a row holds 1–{} keys, found {}", limits::MAX_KEYS_PER_ROW, keys.len())));
+        }
+        let mut labels = Vec::with_capacity(keys.len());
+        for key in keys {
+            let label = key.non_empty_string()?;
+            let is_function = label.starts_with('{');
+            if is_function && !FUNCTION_KEYS.contains(&label) {
+                return Err(key.error(format!("unknown function key {} (known: {})", quoted(label), FUNCTION_KEYS.join(", "))));
+            }
+            if index == ROW_COUNT - 1 && !is_function {
+                return Err(key.error(format!("the last row holds function keys only, found {}", quoted(label))));
+            }
+            if index < ROW_COUNT - 1 && (is_function || label.chars().count() > 4) {
+                return Err(key.error(format!("a character row holds short key labels, found {}", quoted(label))));
+            }
+            labels.push(label.to_string());
+        }
+        out.push(labels);
+    }
+    Ok(out)
+}

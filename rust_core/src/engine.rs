@@ -1,0 +1,190 @@
+//! The engine: validated profiles plus the key-handling contract of `rust_process_key`
+//! (named keys, limits, actions, and the no-keystroke-lost error results).
+
+use crate::config::{self, DataError, KanaEngine, Profile};
+use crate::json::write_string;
+use crate::limits;
+
+/// What the host should do with a result (see docs/FFI.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing is pending: insert `output`, clear any marked text.
+    Commit,
+    /// Insert `output`, then show `buffer` as marked text.
+    Compose,
+    /// Backspace with an empty buffer: delete one character before the cursor.
+    DeleteBackward,
+    /// The key could not be processed: insert `output` (what was pending and the key as typed).
+    Error,
+}
+
+impl Action {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Action::Commit => "commit",
+            Action::Compose => "compose",
+            Action::DeleteBackward => "delete_backward",
+            Action::Error => "error",
+        }
+    }
+}
+
+/// The answer to one key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyResult {
+    pub output: String,
+    pub buffer: String,
+    pub action: Action,
+    pub error: Option<String>,
+}
+
+impl KeyResult {
+    /// An error result that loses nothing: the pending buffer and the key as typed become output.
+    pub fn failure(buffer: &str, key: &str, message: impl Into<String>) -> KeyResult {
+        let mut output = String::with_capacity(buffer.len() + key.len());
+        output.push_str(buffer);
+        if let Key::Text(text) = Key::parse(key) {
+            output.push_str(text);
+        }
+        KeyResult { output, buffer: String::new(), action: Action::Error, error: Some(message.into()) }
+    }
+
+    /// The result as the JSON object `rust_process_key` returns.
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(48 + self.output.len() + self.buffer.len());
+        out.push_str("{\"output\":");
+        write_string(&mut out, &self.output);
+        out.push_str(",\"buffer\":");
+        write_string(&mut out, &self.buffer);
+        out.push_str(",\"action\":\"");
+        out.push_str(self.action.as_str());
+        out.push('"');
+        if let Some(error) = &self.error {
+            out.push_str(",\"error\":");
+            write_string(&mut out, error);
+        }
+        out.push('}');
+        out
+    }
+}
+
+/// A key as the host sends it: a named key or text typed by the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key<'a> {
+    /// Drop the last pending character, or ask the host to delete before the cursor.
+    Backspace,
+    /// Commit everything pending (keyboard hides, cursor moves, profile changes).
+    Flush,
+    /// Typed text, normally one character.
+    Text(&'a str),
+}
+
+impl<'a> Key<'a> {
+    /// Named keys are written in braces; a literal backspace character also works,
+    /// and `{space}` / `{enter}` are the same as typing " " and "\n".
+    pub fn parse(key: &'a str) -> Key<'a> {
+        match key {
+            "{backspace}" | "\u{8}" => Key::Backspace,
+            "{flush}" => Key::Flush,
+            "{space}" => Key::Text(" "),
+            "{enter}" => Key::Text("\n"),
+            text => Key::Text(text),
+        }
+    }
+}
+
+/// All validated profiles; immutable once built, shared between threads.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    profiles: Vec<Profile>,
+}
+
+impl Engine {
+    /// Parses and validates both documents. The kana engine is read first because
+    /// profile rules refer to its inventory.
+    pub fn from_documents(profiles_json: &str, kana_engine_json: &str) -> Result<Engine, DataError> {
+        let kana = KanaEngine::parse(kana_engine_json)?;
+        let profiles = config::parse_profiles(profiles_json, &kana)?;
+        Ok(Engine { profiles })
+    }
+
+    pub fn profiles(&self) -> &[Profile] {
+        &self.profiles
+    }
+
+    pub fn profile(&self, id: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.id == id)
+    }
+
+    /// Handles one key with the caller's pending buffer.
+    pub fn process_key(&self, key: &str, buffer: &str, profile_id: &str) -> KeyResult {
+        if key.len() > limits::MAX_KEY_BYTES {
+            return KeyResult::failure(buffer, key, format!("key is {} bytes, over the limit of {} bytes", key.len(), limits::MAX_KEY_BYTES));
+        }
+        if buffer.len() > limits::MAX_BUFFER_BYTES {
+            return KeyResult::failure(buffer, key, format!("buffer is {} bytes, over the limit of {} bytes", buffer.len(), limits::MAX_BUFFER_BYTES));
+        }
+        let Some(profile) = self.profile(profile_id) else {
+            let known: Vec<&str> = self.profiles.iter().map(|p| p.id.as_str()).collect();
+            return KeyResult::failure(buffer, key, format!("unknown profile id {:?} (known: {})", profile_id, known.join(", ")));
+        };
+        let table = &profile.table;
+        let mut output = String::new();
+        let mut pending: Vec<char> = Vec::with_capacity(buffer.len() + key.len());
+        pending.extend(buffer.chars().map(|c| table.normalize(c)));
+        match Key::parse(key) {
+            Key::Backspace => {
+                if pending.pop().is_none() {
+                    return KeyResult { output, buffer: String::new(), action: Action::DeleteBackward, error: None };
+                }
+            }
+            Key::Flush => table.compose(&mut pending, &mut output, true),
+            Key::Text(text) => {
+                pending.extend(text.chars().map(|c| table.normalize(c)));
+                table.compose(&mut pending, &mut output, false);
+            }
+        }
+        let action = if pending.is_empty() { Action::Commit } else { Action::Compose };
+        KeyResult { output, buffer: pending.into_iter().collect(), action, error: None }
+    }
+
+    /// The profiles a host can offer (ids, names, keyboard rows) as JSON.
+    pub fn describe_profiles_json(&self) -> String {
+        let mut out = String::from("{\"profiles\":[");
+        for (i, profile) in self.profiles.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str("{\"id\":");
+            write_string(&mut out, &profile.id);
+            out.push_str(",\"language\":");
+            write_string(&mut out, &profile.language);
+            out.push_str(",\"names\":{");
+            for (j, (key, name)) in profile.names.iter().enumerate() {
+                if j > 0 {
+                    out.push(',');
+                }
+                write_string(&mut out, key);
+                out.push(':');
+                write_string(&mut out, name);
+            }
+            out.push_str("},\"rows\":[");
+            for (j, row) in profile.rows.iter().enumerate() {
+                if j > 0 {
+                    out.push(',');
+                }
+                out.push('[');
+                for (k, label) in row.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    write_string(&mut out, label);
+                }
+                out.push(']');
+            }
+            out.push_str("]}");
+        }
+        out.push_str("]}");
+        out
+    }
+}

@@ -1,0 +1,451 @@
+//! A small, strict JSON reader and string writer (RFC 8259), standard library only.
+//!
+//! The product takes no third-party crates, so the data files are parsed here.
+//! The reader is bounded (document size and nesting depth are limits, see
+//! [`Limits`]) and reports errors with a line, a column and the JSON path of
+//! the value being read, so a broken profile file names exactly where it broke.
+//! Objects keep their members in document order and reject duplicate keys,
+//! because a duplicate rule in a profile is an error, not "last one wins".
+
+use std::fmt;
+
+/// A parsed JSON value. Objects keep document order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<Value>),
+    Object(Vec<(String, Value)>),
+}
+
+impl Value {
+    /// Short name of the value's type, for error messages.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "a boolean",
+            Value::Number(_) => "a number",
+            Value::String(_) => "a string",
+            Value::Array(_) => "an array",
+            Value::Object(_) => "an object",
+        }
+    }
+}
+
+/// Bounds on what the reader accepts.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub max_bytes: usize,
+    pub max_depth: usize,
+}
+
+/// Why a document could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ParseError {
+    pub line: usize,
+    pub column: usize,
+    /// JSON path of the value being read when the error happened, e.g. `$.profiles[0].rules`.
+    pub path: String,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {} (at {}): {}",
+            self.line, self.column, self.path, self.message
+        )
+    }
+}
+
+/// One step of a JSON path.
+#[derive(Debug, Clone)]
+enum Segment {
+    Key(String),
+    Index(usize),
+}
+
+/// Formats a JSON path like `$.profiles[2].rules["ка"]`.
+pub fn format_path<'a>(segments: impl IntoIterator<Item = PathPart<'a>>) -> String {
+    let mut out = String::from("$");
+    for segment in segments {
+        match segment {
+            PathPart::Key(key) => {
+                if !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    out.push('.');
+                    out.push_str(key);
+                } else {
+                    out.push('[');
+                    write_string(&mut out, key);
+                    out.push(']');
+                }
+            }
+            PathPart::Index(index) => {
+                out.push('[');
+                out.push_str(&index.to_string());
+                out.push(']');
+            }
+        }
+    }
+    out
+}
+
+/// A borrowed path step, used by [`format_path`].
+#[derive(Debug, Clone, Copy)]
+pub enum PathPart<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// Parses a complete JSON document.
+pub fn parse(text: &str, limits: Limits) -> Result<Value, ParseError> {
+    let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, path: Vec::new(), limits };
+    if text.len() > limits.max_bytes {
+        return Err(parser.error(format!(
+            "document is {} bytes, over the limit of {} bytes",
+            text.len(),
+            limits.max_bytes
+        )));
+    }
+    parser.skip_whitespace();
+    let value = parser.value(0)?;
+    parser.skip_whitespace();
+    if parser.pos != parser.bytes.len() {
+        return Err(parser.error("unexpected text after the end of the document".into()));
+    }
+    Ok(value)
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    path: Vec<Segment>,
+    limits: Limits,
+}
+
+impl Parser<'_> {
+    fn error(&self, message: String) -> ParseError {
+        let consumed = &self.text[..floor_char_boundary(self.text, self.pos)];
+        let line = consumed.matches('\n').count() + 1;
+        let column = consumed.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let path = format_path(self.path.iter().map(|s| match s {
+            Segment::Key(k) => PathPart::Key(k),
+            Segment::Index(i) => PathPart::Index(*i),
+        }));
+        ParseError { line, column, path, message }
+    }
+
+    fn skip_whitespace(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn expect_literal(&mut self, literal: &str, value: Value) -> Result<Value, ParseError> {
+        if self.bytes[self.pos..].starts_with(literal.as_bytes()) {
+            self.pos += literal.len();
+            Ok(value)
+        } else {
+            Err(self.error(format!("invalid literal, expected `{literal}`")))
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+        match self.bytes.get(self.pos) {
+            None => Err(self.error("unexpected end of document, expected a value".into())),
+            Some(b'{') => self.object(depth + 1),
+            Some(b'[') => self.array(depth + 1),
+            Some(b'"') => Ok(Value::String(self.string()?)),
+            Some(b't') => self.expect_literal("true", Value::Bool(true)),
+            Some(b'f') => self.expect_literal("false", Value::Bool(false)),
+            Some(b'n') => self.expect_literal("null", Value::Null),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => {
+                let c = self.text[self.pos..].chars().next().unwrap_or('?');
+                Err(self.error(format!("unexpected character {c:?}, expected a value")))
+            }
+        }
+    }
+
+    fn check_depth(&self, depth: usize) -> Result<(), ParseError> {
+        if depth > self.limits.max_depth {
+            Err(self.error(format!("nesting is deeper than the limit of {}", self.limits.max_depth)))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.check_depth(depth)?;
+        self.pos += 1; // '{'
+        let mut members: Vec<(String, Value)> = Vec::new();
+        self.skip_whitespace();
+        if self.bytes.get(self.pos) == Some(&b'}') {
+            self.pos += 1;
+            return Ok(Value::Object(members));
+        }
+        loop {
+            self.skip_whitespace();
+            if self.bytes.get(self.pos) != Some(&b'"') {
+                return Err(self.error("expected a string key".into()));
+            }
+            let key_start = self.pos;
+            let key = self.string()?;
+            if members.iter().any(|(k, _)| *k == key) {
+                self.pos = key_start;
+                return Err(self.error(format!("duplicate key {}", quoted(&key))));
+            }
+            self.skip_whitespace();
+            if self.bytes.get(self.pos) != Some(&b':') {
+                return Err(self.error("expected `:` after the key".into()));
+            }
+            self.pos += 1;
+            self.skip_whitespace();
+            self.path.push(Segment::Key(key.clone()));
+            let value = self.value(depth)?;
+            self.path.pop();
+            members.push((key, value));
+            self.skip_whitespace();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Value::Object(members));
+                }
+                _ => return Err(self.error("expected `,` or `}` in object".into())),
+            }
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value, ParseError> {
+        self.check_depth(depth)?;
+        self.pos += 1; // '['
+        let mut items = Vec::new();
+        self.skip_whitespace();
+        if self.bytes.get(self.pos) == Some(&b']') {
+            self.pos += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            self.skip_whitespace();
+            self.path.push(Segment::Index(items.len()));
+            let value = self.value(depth)?;
+            self.path.pop();
+            items.push(value);
+            self.skip_whitespace();
+            match self.bytes.get(self.pos) {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(self.error("expected `,` or `]` in array".into())),
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<Value, ParseError> {
+        let start = self.pos;
+        if self.bytes.get(self.pos) == Some(&b'-') {
+            self.pos += 1;
+        }
+        let digits = |p: &mut Self| {
+            let s = p.pos;
+            while let Some(b'0'..=b'9') = p.bytes.get(p.pos) {
+                p.pos += 1;
+            }
+            p.pos - s
+        };
+        match self.bytes.get(self.pos) {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => {
+                digits(self);
+            }
+            _ => return Err(self.error("invalid number".into())),
+        }
+        if self.bytes.get(self.pos) == Some(&b'.') {
+            self.pos += 1;
+            if digits(self) == 0 {
+                return Err(self.error("invalid number: digits expected after `.`".into()));
+            }
+        }
+        if let Some(b'e' | b'E') = self.bytes.get(self.pos) {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.bytes.get(self.pos) {
+                self.pos += 1;
+            }
+            if digits(self) == 0 {
+                return Err(self.error("invalid number: digits expected in exponent".into()));
+            }
+        }
+        self.text[start..self.pos]
+            .parse::<f64>()
+            .map(Value::Number)
+            .map_err(|_| self.error("invalid number".into()))
+    }
+
+    fn hex4(&mut self) -> Result<u32, ParseError> {
+        let hex = self.bytes.get(self.pos..self.pos + 4).ok_or_else(|| self.error("truncated \\u escape".into()))?;
+        let text = std::str::from_utf8(hex).map_err(|_| self.error("invalid \\u escape".into()))?;
+        let code = u32::from_str_radix(text, 16).map_err(|_| self.error("invalid \\u escape".into()))?;
+        self.pos += 4;
+        Ok(code)
+    }
+
+    fn string(&mut self) -> Result<String, ParseError> {
+        self.pos += 1; // opening quote
+        let mut out = String::new();
+        loop {
+            let run_start = self.pos;
+            while let Some(&b) = self.bytes.get(self.pos) {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            out.push_str(&self.text[run_start..self.pos]);
+            match self.bytes.get(self.pos) {
+                None => return Err(self.error("unterminated string".into())),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    let escape = self.bytes.get(self.pos).copied();
+                    self.pos += 1;
+                    match escape {
+                        Some(b'"') => out.push('"'),
+                        Some(b'\\') => out.push('\\'),
+                        Some(b'/') => out.push('/'),
+                        Some(b'b') => out.push('\u{8}'),
+                        Some(b'f') => out.push('\u{c}'),
+                        Some(b'n') => out.push('\n'),
+                        Some(b'r') => out.push('\r'),
+                        Some(b't') => out.push('\t'),
+                        Some(b'u') => {
+                            let high = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&high) {
+                                if !self.bytes[self.pos..].starts_with(b"\\u") {
+                                    return Err(self.error("unpaired surrogate in \\u escape".into()));
+                                }
+                                self.pos += 2;
+                                let low = self.hex4()?;
+                                if !(0xDC00..0xE000).contains(&low) {
+                                    return Err(self.error("unpaired surrogate in \\u escape".into()));
+                                }
+                                0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                high
+                            };
+                            let c = char::from_u32(code)
+                                .ok_or_else(|| self.error("unpaired surrogate in \\u escape".into()))?;
+                            out.push(c);
+                        }
+                        _ => {
+                            self.pos -= 1;
+                            return Err(self.error("invalid escape in string".into()));
+                        }
+                    }
+                }
+                Some(_) => return Err(self.error("control character in string (escape it)".into())),
+            }
+        }
+    }
+}
+
+fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+    index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+/// Appends `value` to `out` as a JSON string literal (quotes included).
+pub fn write_string(out: &mut String, value: &str) {
+    out.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// `value` as a quoted JSON string, for messages.
+pub fn quoted(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 2);
+    write_string(&mut out, value);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LIMITS: Limits = Limits { max_bytes: 1 << 20, max_depth: 16 };
+
+    #[test]
+    fn parses_nested_documents_in_order() {
+        let v = parse(r#"{"b": [1, -2.5e3, true, null], "a": "x\u00e9\ud83d\ude00"}"#, LIMITS).unwrap();
+        let Value::Object(members) = v else { panic!("not an object") };
+        assert_eq!(members[0].0, "b");
+        assert_eq!(
+            members[0].1,
+            Value::Array(vec![Value::Number(1.0), Value::Number(-2500.0), Value::Bool(true), Value::Null])
+        );
+        assert_eq!(members[1].1, Value::String("xé😀".into()));
+    }
+
+    #[test]
+    fn rejects_duplicate_keys_with_path_and_position() {
+        let err = parse("{\"r\": {\"ка\": 1,\n \"ка\": 2}}", LIMITS).unwrap_err();
+        assert!(err.message.contains("duplicate key \"ка\""), "{err}");
+        assert_eq!(err.path, "$.r");
+        assert_eq!(err.line, 2);
+    }
+
+    #[test]
+    fn rejects_malformed_documents() {
+        for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"abc", "01", "1.", "tru", "[1] 2", "\"\\x\"", "\"\\ud800\"", "\"a\u{1}\""] {
+            assert!(parse(bad, LIMITS).is_err(), "accepted {bad:?}");
+        }
+    }
+
+    #[test]
+    fn enforces_depth_and_size_limits() {
+        let deep = "[".repeat(17) + &"]".repeat(17);
+        assert!(parse(&deep, LIMITS).unwrap_err().message.contains("deeper than the limit of 16"));
+        let ok = "[".repeat(16) + &"]".repeat(16);
+        assert!(parse(&ok, LIMITS).is_ok());
+        let small = Limits { max_bytes: 4, max_depth: 4 };
+        assert!(parse("[1, 2]", small).unwrap_err().message.contains("over the limit of 4 bytes"));
+    }
+
+    #[test]
+    fn writes_escaped_strings_that_parse_back() {
+        let original = "a\"b\\c\nd\u{1}é\u{2028}😀";
+        let mut out = String::new();
+        write_string(&mut out, original);
+        assert_eq!(parse(&out, LIMITS).unwrap(), Value::String(original.into()));
+    }
+
+    #[test]
+    fn formats_paths() {
+        let path = format_path([PathPart::Key("profiles"), PathPart::Index(2), PathPart::Key("ка")]);
+        assert_eq!(path, "$.profiles[2][\"ка\"]");
+    }
+}

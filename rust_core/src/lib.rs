@@ -1,0 +1,17 @@
+//! CyrillicIME core: converts Cyrillic (and other) transcriptions of Japanese into
+//! kana, key by key, from rules that live in data files.
+//!
+//! - [`json`]: the strict, bounded JSON reader the data files go through.
+//! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`.
+//! - [`composer`]: the language-independent longest-match composer.
+//! - [`engine`]: the key contract (named keys, limits, actions, error results).
+//! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
+
+pub mod composer;
+pub mod config;
+pub mod engine;
+pub mod ffi;
+pub mod json;
+pub mod limits;
+
+pub use engine::{Action, Engine, Key, KeyResult};

@@ -1,0 +1,25 @@
+//! Every bound the engine enforces, in one place (documented in docs/FFI.md).
+//! Each limit turns oversized input into a clear error instead of unbounded work.
+
+/// Largest data document (`profiles.json` or `japaneseKanaEngine.json`) accepted.
+pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
+/// Deepest JSON nesting accepted in a data document.
+pub const MAX_JSON_DEPTH: usize = 16;
+/// Most profiles in one `profiles.json`.
+pub const MAX_PROFILES: usize = 64;
+/// Most entries in the kana inventory.
+pub const MAX_KANA: usize = 4096;
+/// Most rules in one profile, shared rule sets included.
+pub const MAX_RULES_PER_PROFILE: usize = 8192;
+/// Longest rule input, in characters. Also bounds how long a legitimate buffer gets.
+pub const MAX_RULE_INPUT_CHARS: usize = 8;
+/// Longest kana text one inventory entry may produce, in characters.
+pub const MAX_RULE_OUTPUT_CHARS: usize = 8;
+/// Most keys in one layout row.
+pub const MAX_KEYS_PER_ROW: usize = 16;
+/// Longest key string accepted by `rust_process_key`, in bytes (room for long emoji sequences).
+pub const MAX_KEY_BYTES: usize = 256;
+/// Longest pending buffer accepted by `rust_process_key`, in bytes.
+pub const MAX_BUFFER_BYTES: usize = 256;
+/// Longest profile id accepted by `rust_process_key`, in bytes.
+pub const MAX_PROFILE_ID_BYTES: usize = 128;

@@ -1,0 +1,41 @@
+//! Shared helpers for the integration tests: the bundled data files (the same copies
+//! the Swift package ships) and a typist that feeds text key by key.
+#![allow(dead_code)]
+
+use cyrillic_ime_core::Engine;
+use std::path::PathBuf;
+
+pub fn resource_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../Sources/CyrillicIME/Resources").join(name)
+}
+
+pub fn read_resource(name: &str) -> String {
+    std::fs::read_to_string(resource_path(name)).unwrap_or_else(|e| panic!("cannot read {name}: {e}"))
+}
+
+pub fn bundled_documents() -> (String, String) {
+    (read_resource("profiles.json"), read_resource("japaneseKanaEngine.json"))
+}
+
+pub fn bundled_engine() -> Engine {
+    let (profiles, kana) = bundled_documents();
+    Engine::from_documents(&profiles, &kana).unwrap_or_else(|e| panic!("bundled data rejected: {e}"))
+}
+
+/// Types `text` one character at a time with the real pending buffer, then flushes,
+/// exactly as the keyboard does. Returns everything inserted.
+pub fn type_text(engine: &Engine, profile: &str, text: &str) -> String {
+    let mut buffer = String::new();
+    let mut inserted = String::new();
+    let mut key = [0u8; 4];
+    for c in text.chars() {
+        let result = engine.process_key(c.encode_utf8(&mut key), &buffer, profile);
+        assert!(result.error.is_none(), "error typing {c:?} after {buffer:?}: {:?}", result.error);
+        inserted.push_str(&result.output);
+        buffer = result.buffer;
+    }
+    let result = engine.process_key("{flush}", &buffer, profile);
+    assert!(result.buffer.is_empty(), "flush left {:?} pending", result.buffer);
+    inserted.push_str(&result.output);
+    inserted
+}

@@ -1,0 +1,151 @@
+//! The `rus_standard` profile against the Polivanov system, written out here
+//! independently of profiles.json so a wrong or missing rule in the data fails.
+
+mod common;
+use common::{bundled_engine, type_text};
+
+const P: &str = "rus_standard";
+
+/// Polivanov spelling → kana, one cell per syllable of the gojūon, voiced rows and yōon.
+const POLIVANOV: &str = "
+а あ  и い  у う  э え  о お  я や  ю ゆ  ё よ
+ка か  ки き  ку く  кэ け  ко こ  кя きゃ  кю きゅ  кё きょ
+са さ  си し  су す  сэ せ  со そ  ся しゃ  сю しゅ  сё しょ
+та た  ти ち  цу つ  тэ て  то と  тя ちゃ  тю ちゅ  тё ちょ
+на な  ни に  ну ぬ  нэ ね  но の  ня にゃ  ню にゅ  нё にょ
+ха は  хи ひ  фу ふ  хэ へ  хо ほ  хя ひゃ  хю ひゅ  хё ひょ
+ма ま  ми み  му む  мэ め  мо も  мя みゃ  мю みゅ  мё みょ
+ра ら  ри り  ру る  рэ れ  ро ろ  ря りゃ  рю りゅ  рё りょ
+ва わ
+га が  ги ぎ  гу ぐ  гэ げ  го ご  гя ぎゃ  гю ぎゅ  гё ぎょ
+дза ざ  дзи じ  дзу ず  дзэ ぜ  дзо ぞ  дзя じゃ  дзю じゅ  дзё じょ
+да だ  дэ で  до ど
+ба ば  би び  бу ぶ  бэ べ  бо ぼ  бя びゃ  бю びゅ  бё びょ
+па ぱ  пи ぴ  пу ぷ  пэ ぺ  по ぽ  пя ぴゃ  пю ぴゅ  пё ぴょ
+";
+
+/// What Polivanov cannot spell but a Japanese writer needs, and the aliases Russian speakers type.
+const EXTRAS_AND_ALIASES: &str = "
+во を  ди ぢ  ду づ  й い
+е え  ке け  се せ  те て  не ね  хе へ  ме め  ре れ  ге げ  дзе ぜ  де で  бе べ  пе ぺ
+ши し  ша しゃ  шу しゅ  шо しょ  шё しょ
+чи ち  ча ちゃ  чу ちゅ  чо ちょ  чё ちょ
+джи じ  джа じゃ  джу じゅ  джо じょ  жи じ  жа じゃ  жу じゅ  жо じょ
+за ざ  зи じ  зу ず  зэ ぜ  зе ぜ  зо ぞ
+";
+
+fn pairs(table: &str) -> Vec<(&str, &str)> {
+    let words: Vec<&str> = table.split_whitespace().collect();
+    words.chunks(2).map(|pair| (pair[0], pair[1])).collect()
+}
+
+#[test]
+fn every_polivanov_syllable_converts() {
+    let engine = bundled_engine();
+    let table = pairs(POLIVANOV);
+    // 8 vowels and glides, 7 plain rows and 4 voiced rows of 8 cells, ва, and да дэ до.
+    assert_eq!(table.len(), 8 + 11 * 8 + 1 + 3, "the reference table itself is incomplete");
+    for (cyrillic, kana) in table {
+        assert_eq!(type_text(&engine, P, cyrillic), kana, "{cyrillic}");
+        let upper = cyrillic.to_uppercase();
+        assert_eq!(type_text(&engine, P, &upper), kana, "{upper}");
+    }
+}
+
+#[test]
+fn extras_and_aliases_convert() {
+    let engine = bundled_engine();
+    for (cyrillic, kana) in pairs(EXTRAS_AND_ALIASES) {
+        assert_eq!(type_text(&engine, P, cyrillic), kana, "{cyrillic}");
+    }
+}
+
+#[test]
+fn issue_examples_hold() {
+    let engine = bundled_engine();
+    let examples = [
+        ("коннитива", "こんにちわ"),
+        ("аригато-", "ありがとー"),
+        ("сэнсэй", "せんせい"),
+        ("Хоккайдо:", "ほっかいどー"),
+        ("Симбаси", "しんばし"),
+        ("Гумма", "ぐんま"),
+        ("синъитиро", "しんいちろ"),
+        ("н'я", "んや"),
+        ("маття", "まっちゃ"),
+        ("кёто", "きょと"),
+        ("дзюдо", "じゅど"),
+        ("цунами", "つなみ"),
+        ("фудзи", "ふじ"),
+        ("суши", "すし"),
+        ("ниндзя", "にんじゃ"),
+        ("ёкохама", "よこはま"),
+        ("ниигата", "にいがた"),
+        ("ватаси во", "わたし を"),
+        ("Токио, Осака.", "ときお、 おさか。"),
+        ("матча", "まっちゃ"),
+        ("кк", "っк"),
+        ("тайра", "たいら"),
+        ("миццу", "みっつ"),
+        ("коннитива сэнсэй", "こんにちわ せんせい"),
+    ];
+    for (typed, expected) in examples {
+        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
+    }
+}
+
+#[test]
+fn n_before_consonants_and_m_before_labials_is_n() {
+    let engine = bundled_engine();
+    for (typed, expected) in [
+        ("кан", "かん"),
+        ("канкоку", "かんこく"),
+        ("ханда", "はんだ"),
+        ("самба", "さんば"),
+        ("тэмпура", "てんぷら"),
+        ("сэмпай", "せんぱい"),
+        ("минна", "みんな"),
+        ("ханъэй", "はんえい"),
+        ("кин'ё:би", "きんよーび"),
+    ] {
+        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
+    }
+}
+
+#[test]
+fn doubled_consonants_are_sokuon() {
+    let engine = bundled_engine();
+    for (typed, expected) in [
+        ("гакко:", "がっこー"),
+        ("иссё", "いっしょ"),
+        ("китте", "きって"),
+        ("ниппон", "にっぽん"),
+        ("бэдд", "べっд"),
+        ("каппа", "かっぱ"),
+        ("мотто", "もっと"),
+    ] {
+        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
+    }
+}
+
+#[test]
+fn punctuation_comes_from_the_data() {
+    let engine = bundled_engine();
+    assert_eq!(type_text(&engine, P, "а.и,у-э:о?ка!"), "あ。い、うーえーお？か！");
+}
+
+#[test]
+fn characters_without_a_rule_are_inserted_as_typed() {
+    let engine = bundled_engine();
+    for (typed, expected) in [
+        ("ка5", "か5"),
+        ("Tokyo", "Tokyo"),
+        ("к😀а", "к😀あ"),
+        ("н1", "ん1"),
+        ("щы", "щы"),
+        ("л", "л"),
+        ("тy", "тy"),
+    ] {
+        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
+    }
+}
