@@ -1,0 +1,63 @@
+/// The answer of the Rust core to one key: the JSON object `rust_process_key` returns.
+///
+/// The host inserts `output`, then shows `buffer` as marked text (or clears the
+/// marked text when it is empty). See docs/FFI.md for the contract.
+public struct ConversionResult: Decodable, Equatable, Sendable {
+    /// What the host should do besides inserting `output` and showing `buffer`.
+    public enum Action: String, Decodable, Equatable, Sendable {
+        /// Nothing is pending after this key.
+        case commit
+        /// `buffer` holds pending input to show as marked text.
+        case compose
+        /// Backspace with an empty buffer: delete one character before the cursor.
+        case deleteBackward = "delete_backward"
+        /// The core could not process the key; `output` holds the pending buffer and the key as typed.
+        case error
+    }
+
+    /// Text to insert now.
+    public var output: String
+    /// The new pending input.
+    public var buffer: String
+    public var action: Action
+    /// Why the key failed, for `.error` results.
+    public var error: String?
+
+    public init(output: String, buffer: String, action: Action, error: String? = nil) {
+        self.output = output
+        self.buffer = buffer
+        self.action = action
+        self.error = error
+    }
+
+    /// What the keyboard does when the core returns nothing at all (a caught panic):
+    /// commit the pending buffer and the key as typed, so no keystroke is lost.
+    /// Named keys contribute what they would have typed (space, newline) or nothing.
+    public static func fallback(key: String, buffer: String) -> ConversionResult {
+        let typed: String
+        switch key {
+        case EngineKey.space: typed = " "
+        case EngineKey.enter: typed = "\n"
+        case EngineKey.backspace, EngineKey.flush: typed = ""
+        default: typed = key
+        }
+        if key == EngineKey.backspace && buffer.isEmpty {
+            return ConversionResult(output: "", buffer: "", action: .deleteBackward)
+        }
+        return ConversionResult(
+            output: buffer + typed, buffer: "", action: .error,
+            error: "the Rust core returned no result; committed the input as typed")
+    }
+}
+
+/// Named keys understood by the Rust core (docs/FFI.md). Any other string is typed text.
+public enum EngineKey {
+    /// Drops the last pending character; with nothing pending, asks the host to delete backward.
+    public static let backspace = "{backspace}"
+    /// Commits everything pending: send it when the keyboard hides, the cursor moves or the profile changes.
+    public static let flush = "{flush}"
+    /// Flushes, then inserts a space.
+    public static let space = "{space}"
+    /// Flushes, then inserts a newline.
+    public static let enter = "{enter}"
+}

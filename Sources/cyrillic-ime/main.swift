@@ -1,0 +1,156 @@
+import CyrillicIME
+import Foundation
+
+/// `cyrillic-ime`: the command-line face of the engine. Every conversion goes through
+/// `RustCoreEngine.processKey` one key at a time, exactly as the keyboard sends keys.
+
+enum ExitCode: Int32 {
+    case success = 0
+    /// Bad command line (EX_USAGE).
+    case usage = 64
+    /// The data files were rejected (EX_DATAERR).
+    case dataError = 65
+    /// A file could not be read (EX_NOINPUT).
+    case noInput = 66
+}
+
+let usage = """
+    Usage:
+      cyrillic-ime convert [--profile ID] [--profiles FILE] [--kana-engine FILE] [TEXT...]
+          Converts TEXT (the arguments joined by spaces) typed key by key in profile ID
+          (default rus_standard), flushing at the end of each line. Without TEXT, converts
+          standard input line by line.
+      cyrillic-ime profiles [--id ID] [--profiles FILE] [--kana-engine FILE]
+          Lists the profiles with their names and keyboard rows.
+      cyrillic-ime --help
+
+    --profiles and --kana-engine load other data files instead of the bundled ones.
+    Exit codes: 0 success, 64 usage error, 65 data files rejected, 66 file not readable.
+    """
+
+struct CommandError: Error {
+    var code: ExitCode
+    var message: String
+}
+
+func fail(_ error: CommandError) -> Never {
+    FileHandle.standardError.write(Data("cyrillic-ime: \(error.message)\n".utf8))
+    if error.code == .usage {
+        FileHandle.standardError.write(Data("Run `cyrillic-ime --help` for usage.\n".utf8))
+    }
+    exit(error.code.rawValue)
+}
+
+/// Parsed options common to every subcommand.
+struct Options {
+    var profileID = "rus_standard"
+    var profilesFile: String?
+    var kanaEngineFile: String?
+    var listOnlyID: String?
+    var text: [String] = []
+}
+
+func parseOptions(_ arguments: ArraySlice<String>, allowText: Bool) throws(CommandError) -> Options {
+    var options = Options()
+    var rest = arguments
+    func value(for flag: String) throws(CommandError) -> String {
+        guard let next = rest.popFirst() else { throw CommandError(code: .usage, message: "\(flag) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--profile" where allowText: options.profileID = try value(for: argument)
+        case "--id" where !allowText: options.listOnlyID = try value(for: argument)
+        case "--profiles": options.profilesFile = try value(for: argument)
+        case "--kana-engine": options.kanaEngineFile = try value(for: argument)
+        case "--": options.text.append(contentsOf: rest); rest = []
+        case let flag where flag.hasPrefix("--"):
+            throw CommandError(code: .usage, message: "unknown option \(flag)")
+        default:
+            guard allowText else { throw CommandError(code: .usage, message: "unexpected argument \(argument)") }
+            options.text.append(argument)
+        }
+    }
+    return options
+}
+
+func startEngine(_ options: Options) throws(CommandError) -> RustCoreEngine {
+    let engine = RustCoreEngine.shared
+    func read(_ path: String?, bundled name: String) throws(CommandError) -> String {
+        do {
+            if let path { return try String(contentsOfFile: path, encoding: .utf8) }
+            return try BundledResources.text(of: name)
+        } catch {
+            throw CommandError(code: .noInput, message: "cannot read \(path ?? name): \(error.localizedDescription)")
+        }
+    }
+    let profiles = try read(options.profilesFile, bundled: BundledResources.profilesFileName)
+    let kana = try read(options.kanaEngineFile, bundled: BundledResources.kanaEngineFileName)
+    do {
+        try engine.initialize(profilesJSON: profiles, kanaEngineJSON: kana)
+    } catch {
+        throw CommandError(code: .dataError, message: error.message)
+    }
+    return engine
+}
+
+/// Types one line key by key, as the keyboard does, and flushes at the end.
+func convertLine(_ line: String, engine: RustCoreEngine, profileID: String) -> String {
+    var buffer = ""
+    var inserted = ""
+    for character in line {
+        let result = engine.processKeyOrFallback(String(character), buffer: buffer, profileID: profileID)
+        inserted += result.output
+        buffer = result.buffer
+    }
+    inserted += engine.processKeyOrFallback(EngineKey.flush, buffer: buffer, profileID: profileID).output
+    return inserted
+}
+
+func runConvert(_ arguments: ArraySlice<String>) throws(CommandError) {
+    let options = try parseOptions(arguments, allowText: true)
+    let engine = try startEngine(options)
+    let known = engine.profiles()?.map(\.id) ?? []
+    guard known.contains(options.profileID) else {
+        throw CommandError(code: .usage, message: "unknown profile \(options.profileID) (known: \(known.joined(separator: ", ")))")
+    }
+    if options.text.isEmpty {
+        while let line = readLine(strippingNewline: true) {
+            print(convertLine(line, engine: engine, profileID: options.profileID))
+        }
+    } else {
+        print(convertLine(options.text.joined(separator: " "), engine: engine, profileID: options.profileID))
+    }
+}
+
+func runProfiles(_ arguments: ArraySlice<String>) throws(CommandError) {
+    let options = try parseOptions(arguments, allowText: false)
+    let engine = try startEngine(options)
+    var profiles = engine.profiles() ?? []
+    if let id = options.listOnlyID {
+        profiles = profiles.filter { $0.id == id }
+        guard !profiles.isEmpty else {
+            let known = (engine.profiles() ?? []).map(\.id).joined(separator: ", ")
+            throw CommandError(code: .usage, message: "unknown profile \(id) (known: \(known))")
+        }
+    }
+    for profile in profiles {
+        print("\(profile.id)\t\(profile.names.en) · \(profile.names.ja) · \(profile.names.native)")
+        for row in profile.rows {
+            print("  " + row.joined(separator: " "))
+        }
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+do throws(CommandError) {
+    switch arguments.first {
+    case "convert": try runConvert(arguments.dropFirst())
+    case "profiles": try runProfiles(arguments.dropFirst())
+    case "--help", "-h", "help": print(usage)
+    case nil: throw CommandError(code: .usage, message: "missing subcommand (convert or profiles)")
+    case let other?: throw CommandError(code: .usage, message: "unknown subcommand \(other)")
+    }
+} catch {
+    fail(error)
+}

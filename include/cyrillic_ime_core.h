@@ -1,0 +1,91 @@
+/*
+ * cyrillic_ime_core.h — the C ABI of the CyrillicIME Rust core.
+ *
+ * The full contract (result JSON, actions, named keys, limits) is in docs/FFI.md.
+ *
+ * Strings: every `const char *` argument is a NUL-terminated UTF-8 string owned by
+ * the caller and only read during the call; NULL and invalid UTF-8 are reported as
+ * errors, never dereferenced past the terminator. Every `char *` result is owned by
+ * the caller and must be released with rust_free_string, exactly once.
+ *
+ * Panics: no Rust panic ever unwinds into the caller. A function that returns a
+ * pointer returns NULL if (and only if) a panic was caught; `bool` functions
+ * return false. The library keeps working after a caught panic.
+ *
+ * Threads: every function may be called from any thread at any time, concurrently.
+ */
+#ifndef CYRILLIC_IME_CORE_H
+#define CYRILLIC_IME_CORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The ABI version this header describes; compare with rust_abi_version(). */
+#define CYRILLIC_IME_CORE_ABI_VERSION 1
+
+/*
+ * Parses and validates profiles.json and japaneseKanaEngine.json and atomically
+ * swaps in the new engine. Returns true on success. On failure returns false, the
+ * engine that was running keeps running, and rust_last_init_error() says why.
+ * May be called again at any time to reload; calls in flight finish on the engine
+ * they started with.
+ * Ownership: both arguments are borrowed for the duration of the call.
+ * Thread safety: safe to call concurrently with every other function.
+ */
+bool rust_init_engine(const char *profiles_json, const char *kana_engine_json);
+
+/*
+ * Handles one key for `profile_id`, given the pending `buffer` (the marked text the
+ * host is showing; "" when nothing is pending). `key` is normally one character,
+ * or a named key: "{backspace}", "{flush}", "{space}", "{enter}".
+ * Returns an owned UTF-8 JSON object {"output": …, "buffer": …, "action": …}
+ * where action is "commit", "compose", "delete_backward" or "error" (an error
+ * result also has "error": message, and its output holds the pending buffer and the
+ * key as typed so nothing is lost). Returns NULL only if a panic was caught.
+ * Ownership: arguments are borrowed; free the result with rust_free_string.
+ * Thread safety: safe to call concurrently, including during a reload.
+ */
+char *rust_process_key(const char *key, const char *buffer, const char *profile_id);
+
+/*
+ * Frees a string returned by this library. NULL is a no-op.
+ * Ownership: takes ownership of `ptr`; it must not be used afterwards.
+ * Thread safety: safe from any thread.
+ */
+void rust_free_string(char *ptr);
+
+/*
+ * Why the last rust_init_engine call failed: an owned string naming the file, the
+ * JSON path and the problem; "" if the last call succeeded or none was made.
+ * NULL only if a panic was caught.
+ * Ownership: free the result with rust_free_string.
+ * Thread safety: safe from any thread; reports the most recent call from any thread.
+ */
+char *rust_last_init_error(void);
+
+/*
+ * The running engine's profiles as an owned JSON object
+ * {"profiles": [{"id", "language", "names": {"en", "ja", "native"}, "rows": [[…] ×5]}]},
+ * or {"error": message} when no engine has been initialised. NULL only if a panic was caught.
+ * Ownership: free the result with rust_free_string.
+ * Thread safety: safe from any thread.
+ */
+char *rust_profiles_json(void);
+
+/*
+ * The ABI version the library implements (CYRILLIC_IME_CORE_ABI_VERSION when they match).
+ * Thread safety: safe from any thread.
+ */
+uint32_t rust_abi_version(void);
+
+/* Test-only exports are declared in cyrillic_ime_core_testing.h. */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CYRILLIC_IME_CORE_H */
