@@ -1,0 +1,242 @@
+//! The C ABI's contract, exercised through the exported functions themselves:
+//! ownership, every failure path, reload semantics and the panic guard.
+//! The engine is process-global, so these tests run one at a time (see `serial`).
+
+mod common;
+use common::bundled_documents;
+use cyrillic_ime_core::ffi::*;
+use cyrillic_ime_core::json::{self, Value};
+use std::ffi::{c_char, CStr, CString};
+use std::sync::{Mutex, MutexGuard};
+
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Holds the global engine for one test and starts it from the bundled data.
+fn serial() -> MutexGuard<'static, ()> {
+    let guard = SERIAL.lock().unwrap_or_else(|p| p.into_inner());
+    let (profiles, kana) = bundled_documents();
+    assert!(init(&profiles, &kana), "bundled data rejected: {}", last_init_error());
+    guard
+}
+
+fn c(text: &str) -> CString {
+    CString::new(text).unwrap()
+}
+
+fn init(profiles: &str, kana: &str) -> bool {
+    unsafe { rust_init_engine(c(profiles).as_ptr(), c(kana).as_ptr()) }
+}
+
+/// Copies and frees a returned string; `None` for NULL.
+fn take(ptr: *mut c_char) -> Option<String> {
+    if ptr.is_null() {
+        return None;
+    }
+    let text = unsafe { CStr::from_ptr(ptr) }.to_str().expect("result is UTF-8").to_string();
+    unsafe { rust_free_string(ptr) };
+    Some(text)
+}
+
+fn last_init_error() -> String {
+    take(rust_last_init_error()).expect("not NULL")
+}
+
+/// The result object's string fields.
+fn fields(json_text: &str) -> Vec<(String, String)> {
+    let value = json::parse(json_text, json::Limits { max_bytes: 1 << 16, max_depth: 4 }).expect("result is JSON");
+    let Value::Object(members) = value else { panic!("result is not an object: {json_text}") };
+    members
+        .into_iter()
+        .map(|(k, v)| match v {
+            Value::String(s) => (k, s),
+            other => panic!("field {k} is {other:?}"),
+        })
+        .collect()
+}
+
+fn field(fields: &[(String, String)], name: &str) -> Option<String> {
+    fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+}
+
+fn process_raw(key: *const c_char, buffer: *const c_char, profile: *const c_char) -> Vec<(String, String)> {
+    let text = take(unsafe { rust_process_key(key, buffer, profile) }).expect("NULL without a panic");
+    fields(&text)
+}
+
+fn process(key: &str, buffer: &str, profile: &str) -> Vec<(String, String)> {
+    process_raw(c(key).as_ptr(), c(buffer).as_ptr(), c(profile).as_ptr())
+}
+
+#[test]
+fn results_have_the_documented_fields() {
+    let _g = serial();
+    let r = process("к", "", "rus_standard");
+    assert_eq!(field(&r, "output").as_deref(), Some(""));
+    assert_eq!(field(&r, "buffer").as_deref(), Some("к"));
+    assert_eq!(field(&r, "action").as_deref(), Some("compose"));
+    assert_eq!(field(&r, "error"), None);
+    let r = process("а", "к", "rus_standard");
+    assert_eq!((field(&r, "output").unwrap(), field(&r, "buffer").unwrap(), field(&r, "action").unwrap()), ("か".into(), "".into(), "commit".into()));
+}
+
+#[test]
+fn named_keys_follow_the_contract() {
+    let _g = serial();
+    let r = process("{backspace}", "дз", "rus_standard");
+    assert_eq!((field(&r, "output").unwrap(), field(&r, "buffer").unwrap(), field(&r, "action").unwrap()), ("".into(), "д".into(), "compose".into()));
+    let r = process("{backspace}", "", "rus_standard");
+    assert_eq!(field(&r, "action").as_deref(), Some("delete_backward"));
+    let r = process("\u{8}", "н", "rus_standard");
+    assert_eq!((field(&r, "buffer").unwrap(), field(&r, "action").unwrap()), ("".into(), "commit".into()));
+    let r = process("{flush}", "н", "rus_standard");
+    assert_eq!(field(&r, "output").as_deref(), Some("ん"));
+    let r = process("{space}", "н", "rus_standard");
+    assert_eq!(field(&r, "output").as_deref(), Some("ん "));
+    let r = process("{enter}", "кк", "rus_standard");
+    assert_eq!(field(&r, "output").as_deref(), Some("っк\n"));
+    let r = process(" ", "", "rus_standard");
+    assert_eq!(field(&r, "output").as_deref(), Some(" "));
+}
+
+#[test]
+fn null_arguments_are_errors_that_keep_the_typed_text() {
+    let _g = serial();
+    let key = c("а");
+    let buffer = c("к");
+    let profile = c("rus_standard");
+    let r = process_raw(std::ptr::null(), buffer.as_ptr(), profile.as_ptr());
+    assert_eq!(field(&r, "action").as_deref(), Some("error"));
+    assert_eq!(field(&r, "error").as_deref(), Some("key is NULL"));
+    assert_eq!(field(&r, "output").as_deref(), Some("к"));
+    let r = process_raw(key.as_ptr(), std::ptr::null(), profile.as_ptr());
+    assert_eq!(field(&r, "error").as_deref(), Some("buffer is NULL"));
+    assert_eq!(field(&r, "output").as_deref(), Some("а"));
+    let r = process_raw(key.as_ptr(), buffer.as_ptr(), std::ptr::null());
+    assert_eq!(field(&r, "error").as_deref(), Some("profile_id is NULL"));
+    assert_eq!(field(&r, "output").as_deref(), Some("ка"));
+    assert!(!unsafe { rust_init_engine(std::ptr::null(), std::ptr::null()) });
+    assert_eq!(last_init_error(), "profiles_json is NULL");
+}
+
+#[test]
+fn invalid_utf8_is_an_error_that_keeps_the_readable_text() {
+    let _g = serial();
+    let bad = CString::new(vec![b'a', 0xff, b'b']).unwrap();
+    let buffer = c("к");
+    let profile = c("rus_standard");
+    let r = process_raw(bad.as_ptr(), buffer.as_ptr(), profile.as_ptr());
+    assert_eq!(field(&r, "error").as_deref(), Some("key is not valid UTF-8"));
+    assert_eq!(field(&r, "output").as_deref(), Some("кa\u{fffd}b"));
+    let r = process_raw(profile.as_ptr(), buffer.as_ptr(), bad.as_ptr());
+    assert_eq!(field(&r, "error").as_deref(), Some("profile_id is not valid UTF-8"));
+    let kana = c(&bundled_documents().1);
+    assert!(!unsafe { rust_init_engine(bad.as_ptr(), kana.as_ptr()) });
+    assert_eq!(last_init_error(), "profiles_json is not valid UTF-8");
+}
+
+#[test]
+fn unknown_profile_and_oversized_input_are_named_errors() {
+    let _g = serial();
+    let r = process("а", "к", "klingon");
+    assert_eq!(field(&r, "action").as_deref(), Some("error"));
+    assert!(field(&r, "error").unwrap().contains("unknown profile id \"klingon\""));
+    assert_eq!(field(&r, "output").as_deref(), Some("ка"));
+    let long_buffer = "к".repeat(200);
+    let r = process("а", &long_buffer, "rus_standard");
+    assert!(field(&r, "error").unwrap().contains("buffer is 400 bytes, over the limit of 256 bytes"));
+    assert_eq!(field(&r, "output").unwrap(), long_buffer.clone() + "а");
+    let long_key = "😀".repeat(100);
+    let r = process(&long_key, "", "rus_standard");
+    assert!(field(&r, "error").unwrap().contains("key is 400 bytes"));
+    assert_eq!(field(&r, "output").unwrap(), long_key);
+}
+
+#[test]
+fn failed_reload_keeps_the_running_engine_and_says_why() {
+    let _g = serial();
+    let (profiles, kana) = bundled_documents();
+    let broken = profiles.replacen("\"ка\": \"ka\"", "\"ка\": \"kx\"", 1);
+    assert_ne!(broken, profiles, "the test's edit did not apply");
+    assert!(!init(&broken, &kana));
+    let error = last_init_error();
+    assert!(error.starts_with("profiles.json: $.profiles[0].rules[\"ка\"]"), "{error}");
+    assert!(error.contains("unknown kana id \"kx\""), "{error}");
+    let r = process("а", "к", "rus_standard");
+    assert_eq!(field(&r, "output").as_deref(), Some("か"), "the old engine must keep answering");
+    assert!(!init("{", &kana));
+    assert!(last_init_error().contains("invalid JSON"));
+    assert!(init(&profiles, &kana));
+    assert_eq!(last_init_error(), "");
+}
+
+#[test]
+fn reload_swaps_in_the_new_rules() {
+    let _g = serial();
+    let (profiles, kana) = bundled_documents();
+    let changed = profiles.replacen("\"ка\": \"ka\"", "\"ка\": \"ga\"", 1);
+    assert!(init(&changed, &kana), "{}", last_init_error());
+    assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("が"));
+    assert!(init(&profiles, &kana));
+    assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"));
+}
+
+#[test]
+fn profiles_json_describes_the_running_engine() {
+    let _g = serial();
+    let text = take(rust_profiles_json()).unwrap();
+    let value = json::parse(&text, json::Limits { max_bytes: 1 << 20, max_depth: 8 }).unwrap();
+    let Value::Object(root) = value else { panic!() };
+    let Value::Array(profiles) = &root[0].1 else { panic!() };
+    let Value::Object(first) = &profiles[0] else { panic!() };
+    assert_eq!(first[0], ("id".to_string(), Value::String("rus_standard".into())));
+    let rows = first.iter().find(|(k, _)| k == "rows").map(|(_, v)| v).unwrap();
+    let Value::Array(rows) = rows else { panic!() };
+    assert_eq!(rows.len(), 5);
+}
+
+#[test]
+fn abi_version_matches_the_header() {
+    let header = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../include/cyrillic_ime_core.h")).unwrap();
+    let declared = format!("#define CYRILLIC_IME_CORE_ABI_VERSION {}", rust_abi_version());
+    assert!(header.contains(&declared), "header does not declare ABI version {}", rust_abi_version());
+}
+
+#[test]
+fn free_string_accepts_null() {
+    unsafe { rust_free_string(std::ptr::null_mut()) };
+}
+
+#[test]
+fn results_survive_concurrent_calls_and_reloads() {
+    let _g = serial();
+    let (profiles, kana) = bundled_documents();
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                for _ in 0..2000 {
+                    let r = process("а", "к", "rus_standard");
+                    assert_eq!(field(&r, "output").as_deref(), Some("か"));
+                }
+            });
+        }
+        scope.spawn(|| {
+            for _ in 0..20 {
+                assert!(init(&profiles, &kana));
+            }
+        });
+    });
+}
+
+#[cfg(feature = "test-exports")]
+#[test]
+fn a_panic_returns_null_and_the_next_call_works() {
+    let _g = serial();
+    assert!(rust_test_panic(false).is_null());
+    assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"));
+    // Poison the engine lock: both readers and a reload must recover.
+    assert!(rust_test_panic(true).is_null());
+    assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"));
+    let (profiles, kana) = bundled_documents();
+    assert!(init(&profiles, &kana));
+    assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"));
+}
