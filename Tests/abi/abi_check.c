@@ -1,0 +1,105 @@
+/*
+ * Compiled with -Werror against include/ and linked to the built Rust library
+ * (scripts/check_abi.sh): proves a C caller sees the functions the header declares,
+ * with the declared types, and that they behave as documented.
+ */
+#include "cyrillic_ime_core.h"
+#include "cyrillic_ime_core_testing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Assigning each function to a pointer of the exact documented type fails to compile
+ * if the header drifts. */
+static bool (*const init_fn)(const char *, const char *) = rust_init_engine;
+static char *(*const process_fn)(const char *, const char *, const char *) = rust_process_key;
+static void (*const free_fn)(char *) = rust_free_string;
+static char *(*const last_error_fn)(void) = rust_last_init_error;
+static char *(*const profiles_fn)(void) = rust_profiles_json;
+static uint32_t (*const version_fn)(void) = rust_abi_version;
+static char *(*const panic_fn)(bool) = rust_test_panic;
+
+static int failures = 0;
+
+static void check(int condition, const char *what) {
+    if (!condition) {
+        fprintf(stderr, "abi_check: FAILED: %s\n", what);
+        failures++;
+    }
+}
+
+static char *read_file(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        fprintf(stderr, "abi_check: cannot open %s\n", path);
+        exit(2);
+    }
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    size_t got = fread(text, 1, (size_t)size, file);
+    text[got] = '\0';
+    fclose(file);
+    return text;
+}
+
+/* Calls rust_process_key and checks the JSON contains `expected`. */
+static void expect_key(const char *key, const char *buffer, const char *profile, const char *expected) {
+    char *result = process_fn(key, buffer, profile);
+    check(result != NULL, "rust_process_key returned NULL without a panic");
+    if (result) {
+        if (!strstr(result, expected)) {
+            fprintf(stderr, "abi_check: key %s buffer %s: %s lacks %s\n", key, buffer, result, expected);
+            failures++;
+        }
+        free_fn(result);
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: abi_check PROFILES_JSON KANA_ENGINE_JSON\n");
+        return 2;
+    }
+    char *profiles = read_file(argv[1]);
+    char *kana = read_file(argv[2]);
+
+    check(version_fn() == CYRILLIC_IME_CORE_ABI_VERSION, "ABI version matches the header");
+    expect_key("а", "к", "rus_standard", "\"engine not initialised");
+    check(init_fn(profiles, kana), "init with the bundled data");
+    char *error = last_error_fn();
+    check(error && error[0] == '\0', "no init error after success");
+    free_fn(error);
+
+    expect_key("а", "к", "rus_standard", "{\"output\":\"か\",\"buffer\":\"\",\"action\":\"commit\"}");
+    expect_key("к", "", "rus_standard", "\"action\":\"compose\"");
+    expect_key("{backspace}", "", "rus_standard", "\"action\":\"delete_backward\"");
+    expect_key("а", "к", "nope", "\"action\":\"error\"");
+    expect_key("а", NULL, "rus_standard", "\"error\":\"buffer is NULL\"");
+
+    check(!init_fn("{\"version\": 1}", kana), "a broken profiles.json is rejected");
+    error = last_error_fn();
+    check(error && strstr(error, "profiles.json: $: missing required field \"profiles\""), "init error names file and path");
+    free_fn(error);
+    expect_key("а", "к", "rus_standard", "\"output\":\"か\"");
+
+    char *list = profiles_fn();
+    check(list && strstr(list, "\"id\":\"rus_standard\""), "profiles JSON lists rus_standard");
+    free_fn(list);
+
+    check(panic_fn(false) == NULL, "a caught panic returns NULL");
+    check(panic_fn(true) == NULL, "a panic holding the engine lock returns NULL");
+    expect_key("а", "к", "rus_standard", "\"output\":\"か\"");
+    free_fn(NULL);
+
+    free(profiles);
+    free(kana);
+    if (failures) {
+        fprintf(stderr, "abi_check: %d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("abi_check: all checks passed\n");
+    return 0;
+}

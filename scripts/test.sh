@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test: Rust unit and integration tests, the C ABI
+# check, the JSON Schema check, the Swift tests and the command-line tests.
+# Exits non-zero on the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export RUST_BACKTRACE=0   # deliberate panics in the guard tests print one line, not a trace
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Rust core (release, with test-only exports)"
+scripts/build_rust.sh --with-test-exports
+
+step "Rust tests"
+cargo test --manifest-path rust_core/Cargo.toml --features test-exports
+
+step "C ABI check"
+scripts/check_abi.sh
+
+step "JSON Schemas"
+scripts/tools/python_env.sh
+.venv-tools/bin/python scripts/tools/validate_schemas.py
+
+step "Swift build and tests"
+swift build --build-tests
+swift test --skip-build
+
+step "Command-line tests"
+scripts/tools/cli_test.sh "$(swift build --show-bin-path)/cyrillic-ime"
+
+echo
+echo "scripts/test.sh: all test suites passed"

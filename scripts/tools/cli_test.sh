@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Tests the cyrillic-ime command as a user runs it: output, standard input mode,
+# error messages on stderr and exit codes. Usage: cli_test.sh PATH_TO_cyrillic-ime
+set -uo pipefail
+cli=$1
+cd "$(dirname "$0")/../.."
+passed=0
+failed=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+expect() { # NAME EXPECTED_STDOUT EXPECTED_CODE STDERR_PART -- COMMAND...
+  local name=$1 want=$2 want_code=$3 want_err=$4
+  shift 5
+  local got code
+  got=$("$@" 2>"$scratch/stderr")
+  code=$?
+  if [[ "$got" == "$want" && "$code" == "$want_code" ]] && grep -qF -- "$want_err" "$scratch/stderr"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name"
+    echo "  stdout: $(printf %q "$got") (want $(printf %q "$want"))"
+    echo "  exit: $code (want $want_code); stderr: $(cat "$scratch/stderr")"
+  fi
+}
+
+expect "convert an argument" "こんにちわ せんせい" 0 "" -- "$cli" convert "коннитива сэнсэй"
+expect "arguments are joined by spaces" "とーきょー えき" 0 "" -- "$cli" convert То:кё: эки
+expect "explicit profile" "ほっかいどー" 0 "" -- "$cli" convert --profile rus_standard "Хоккайдо:"
+expect "standard input, line by line" $'ときお、 おさか。\nわたし を\n' 0 "" -- \
+  bash -c "printf 'Токио, Осака.\nватаси во\n\n' | '$cli' convert; echo"
+expect "a trailing н is flushed at the end of each line" $'ほん\nかん' 0 "" -- bash -c "printf 'хон\nкан\n' | '$cli' convert"
+expect "unknown profile" "" 64 "unknown profile klingon (known: rus_standard" -- "$cli" convert --profile klingon ка
+expect "unknown option" "" 64 "unknown option --fast" -- "$cli" convert --fast ка
+expect "missing subcommand" "" 64 "missing subcommand" -- "$cli"
+expect "profiles lists rows" "$(printf 'rus_standard\tRussian (Polivanov) · ロシア語（ポリワノフ式） · Русский (Поливанов)')" 0 "" -- \
+  bash -c "'$cli' profiles --id rus_standard | head -n 1"
+printf '{"version": 1, "profiles": [' > "$scratch/broken.json"
+expect "broken profiles file" "" 65 "profiles.json: \$: invalid JSON at line 1" -- "$cli" convert --profiles "$scratch/broken.json" ка
+expect "missing profiles file" "" 66 "cannot read $scratch/none.json" -- "$cli" convert --profiles "$scratch/none.json" ка
+expect "help" "" 0 "" -- bash -c "'$cli' --help | grep -q 'cyrillic-ime convert'"
+
+echo "cli: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

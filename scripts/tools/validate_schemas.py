@@ -1,0 +1,49 @@
+"""Validates the bundled data files against their JSON Schemas, and checks that the
+schemas reject a few broken documents (so a too-loose schema fails the test too).
+Run by scripts/test.sh inside its tools virtual environment (needs `jsonschema`)."""
+import copy
+import json
+import pathlib
+import sys
+
+import jsonschema
+from referencing import Registry, Resource
+
+RESOURCES = pathlib.Path(__file__).resolve().parents[2] / "Sources/CyrillicIME/Resources"
+
+
+def load(name):
+    return json.loads((RESOURCES / name).read_text(encoding="utf-8"))
+
+
+def main():
+    schemas = {name: load(f"schemas/{name}") for name in ("japaneseKanaEngine.schema.json", "profiles.schema.json")}
+    registry = Registry().with_resources((name, Resource.from_contents(s)) for name, s in schemas.items())
+    validators = {
+        doc: jsonschema.Draft202012Validator(schemas[doc.replace(".json", ".schema.json")], registry=registry)
+        for doc in ("japaneseKanaEngine.json", "profiles.json")
+    }
+    failures = 0
+    for doc, validator in validators.items():
+        errors = list(validator.iter_errors(load(doc)))
+        for error in errors:
+            print(f"{doc}: {error.json_path}: {error.message}", file=sys.stderr)
+        failures += len(errors)
+        print(f"schema: {doc} {'valid' if not errors else f'{len(errors)} error(s)'}")
+
+    profiles = load("profiles.json")
+    broken = []
+    doc = copy.deepcopy(profiles); doc["profiles"][0]["colour"] = "red"; broken.append(("unknown field", doc))
+    doc = copy.deepcopy(profiles); doc["profiles"][0]["rows"].pop(); broken.append(("four rows", doc))
+    doc = copy.deepcopy(profiles); doc["profiles"][0]["rules"]["к а"] = "ka"; broken.append(("space in input", doc))
+    doc = copy.deepcopy(profiles); doc["profiles"][0]["rules"]["кк"] = {"kana": "small_tu", "pend": "к"}; broken.append(("bad rule object", doc))
+    for what, doc in broken:
+        if validators["profiles.json"].is_valid(doc):
+            print(f"schema: profiles.schema.json accepts a document with {what}", file=sys.stderr)
+            failures += 1
+    print(f"schema: {len(broken)} broken documents checked")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
