@@ -39,7 +39,8 @@ extern "C" {
 bool rust_init_engine(const char *profiles_json, const char *kana_engine_json);
 
 /*
- * Handles one key for `profile_id`, given the pending `buffer` (the marked text the
+ * Handles one key for `profile_id` (a profile id, optionally followed by ":katakana"
+ * for katakana output or ":hiragana", the default), given the pending `buffer` (the marked text the
  * host is showing; "" when nothing is pending). `key` is normally one character,
  * or a named key: "{backspace}", "{flush}", "{space}", "{enter}".
  * Returns an owned UTF-8 JSON object {"output": …, "buffer": …, "action": …}
@@ -59,13 +60,27 @@ char *rust_process_key(const char *key, const char *buffer, const char *profile_
 void rust_free_string(char *ptr);
 
 /*
- * Why the last rust_init_engine call failed: an owned string naming the file, the
- * JSON path and the problem; "" if the last call succeeded or none was made.
+ * Why the last rust_init_engine call on the calling thread failed: an owned string
+ * naming the file, the JSON path and the problem; "" if that call succeeded or none
+ * was made on this thread.
  * NULL only if a panic was caught.
  * Ownership: free the result with rust_free_string.
- * Thread safety: safe from any thread; reports the most recent call from any thread.
+ * Thread safety: safe from any thread; each thread sees its own last call, so
+ * concurrent reloads elsewhere cannot replace the message.
  */
 char *rust_last_init_error(void);
+
+/*
+ * The dakuten key: the next form of `character` (one kana, hiragana or katakana) in
+ * its cycle from japaneseKanaEngine.json, e.g. は → ば → ぱ → は, つ → っ → づ → つ.
+ * Returns an owned JSON object {"output": "ば", "action": "replace"} (delete the
+ * character before the cursor and insert output) or {"output": "", "action": "none"}
+ * when it has no other form; NULL, invalid UTF-8 or no engine give
+ * {"output": "", "action": "error", "error": message}. NULL only if a panic was caught.
+ * Ownership: the argument is borrowed; free the result with rust_free_string.
+ * Thread safety: safe from any thread.
+ */
+char *rust_cycle_dakuten(const char *character);
 
 /*
  * The running engine's profiles as an owned JSON object

@@ -31,18 +31,20 @@ public struct ConversionResult: Decodable, Equatable, Sendable {
     }
 
     /// What the keyboard does when the core returns nothing at all (a caught panic):
-    /// commit the pending buffer and the key as typed, so no keystroke is lost.
-    /// Named keys contribute what they would have typed (space, newline) or nothing.
+    /// commit the pending buffer and the key as typed, so no keystroke is lost. Named
+    /// keys contribute what they would have typed (space, newline) or nothing, and a
+    /// backspace still deletes: the last pending character, or the one before the cursor.
     public static func fallback(key: String, buffer: String) -> ConversionResult {
         let typed: String
         switch key {
+        case EngineKey.backspace:
+            if buffer.isEmpty { return ConversionResult(output: "", buffer: "", action: .deleteBackward) }
+            let shortened = String(buffer.unicodeScalars.dropLast())
+            return ConversionResult(output: "", buffer: shortened, action: shortened.isEmpty ? .commit : .compose)
         case EngineKey.space: typed = " "
         case EngineKey.enter: typed = "\n"
-        case EngineKey.backspace, EngineKey.flush: typed = ""
+        case EngineKey.flush: typed = ""
         default: typed = key
-        }
-        if key == EngineKey.backspace && buffer.isEmpty {
-            return ConversionResult(output: "", buffer: "", action: .deleteBackward)
         }
         return ConversionResult(
             output: buffer + typed, buffer: "", action: .error,
@@ -60,4 +62,32 @@ public enum EngineKey {
     public static let space = "{space}"
     /// Flushes, then inserts a newline.
     public static let enter = "{enter}"
+}
+
+/// The script a profile's kana come out in. The core selects it by a suffix of the
+/// profile id (`rus_standard:katakana`), so one ABI call serves both.
+public enum KanaScript: String, Sendable, CaseIterable {
+    case hiragana
+    case katakana
+
+    /// The profile id to send to the core for `profileID` in this script.
+    public func qualifying(_ profileID: String) -> String {
+        self == .hiragana ? profileID : "\(profileID):\(rawValue)"
+    }
+}
+
+/// The answer of the core to the dakuten key (`rust_cycle_dakuten`).
+public struct DakutenResult: Decodable, Equatable, Sendable {
+    public enum Action: String, Decodable, Equatable, Sendable {
+        /// Delete the character before the cursor and insert `output`.
+        case replace
+        /// The character has no other form; do nothing.
+        case none
+        /// The call failed; `error` says why. Do nothing.
+        case error
+    }
+
+    public var output: String
+    public var action: Action
+    public var error: String?
 }

@@ -78,6 +78,13 @@ public final class RustCoreEngine: Sendable {
         processKey(key, buffer: buffer, profileID: profileID) ?? .fallback(key: key, buffer: buffer)
     }
 
+    /// The dakuten key: the next form of `character` (one kana) in its cycle, e.g.
+    /// は → ば → ぱ → は. Returns `nil` only when the core returned NULL.
+    public func cycleDakuten(_ character: String) -> DakutenResult? {
+        let json = character.withCString { Self.takeString(rust_cycle_dakuten($0)) }
+        return json.flatMap { try? JSONDecoding.decode(DakutenResult.self, from: $0) }
+    }
+
     /// The profiles of the running engine, or `nil` when none is initialised.
     public func profiles() -> [ProfileDescription]? {
         guard let json = Self.takeString(rust_profiles_json()) else { return nil }

@@ -16,10 +16,10 @@ enum ExitCode: Int32 {
 
 let usage = """
     Usage:
-      cyrillic-ime convert [--profile ID] [--profiles FILE] [--kana-engine FILE] [TEXT...]
+      cyrillic-ime convert [--profile ID] [--katakana] [--profiles FILE] [--kana-engine FILE] [TEXT...]
           Converts TEXT (the arguments joined by spaces) typed key by key in profile ID
           (default rus_standard), flushing at the end of each line. Without TEXT, converts
-          standard input line by line.
+          standard input line by line. --katakana writes katakana instead of hiragana.
       cyrillic-ime profiles [--id ID] [--profiles FILE] [--kana-engine FILE]
           Lists the profiles with their names and keyboard rows.
       cyrillic-ime --help
@@ -44,6 +44,7 @@ func fail(_ error: CommandError) -> Never {
 /// Parsed options common to every subcommand.
 struct Options {
     var profileID = "rus_standard"
+    var script = KanaScript.hiragana
     var profilesFile: String?
     var kanaEngineFile: String?
     var listOnlyID: String?
@@ -60,6 +61,7 @@ func parseOptions(_ arguments: ArraySlice<String>, allowText: Bool) throws(Comma
     while let argument = rest.popFirst() {
         switch argument {
         case "--profile" where allowText: options.profileID = try value(for: argument)
+        case "--katakana" where allowText: options.script = .katakana
         case "--id" where !allowText: options.listOnlyID = try value(for: argument)
         case "--profiles": options.profilesFile = try value(for: argument)
         case "--kana-engine": options.kanaEngineFile = try value(for: argument)
@@ -89,7 +91,8 @@ func startEngine(_ options: Options) throws(CommandError) -> RustCoreEngine {
     do {
         try engine.initialize(profilesJSON: profiles, kanaEngineJSON: kana)
     } catch {
-        throw CommandError(code: .dataError, message: error.message)
+        let sources = "profiles: \(options.profilesFile ?? "bundled"), kana engine: \(options.kanaEngineFile ?? "bundled")"
+        throw CommandError(code: .dataError, message: "data rejected (\(sources)): \(error.message)")
     }
     return engine
 }
@@ -114,12 +117,13 @@ func runConvert(_ arguments: ArraySlice<String>) throws(CommandError) {
     guard known.contains(options.profileID) else {
         throw CommandError(code: .usage, message: "unknown profile \(options.profileID) (known: \(known.joined(separator: ", ")))")
     }
+    let profileID = options.script.qualifying(options.profileID)
     if options.text.isEmpty {
         while let line = readLine(strippingNewline: true) {
-            print(convertLine(line, engine: engine, profileID: options.profileID))
+            print(convertLine(line, engine: engine, profileID: profileID))
         }
     } else {
-        print(convertLine(options.text.joined(separator: " "), engine: engine, profileID: options.profileID))
+        print(convertLine(options.text.joined(separator: " "), engine: engine, profileID: profileID))
     }
 }
 

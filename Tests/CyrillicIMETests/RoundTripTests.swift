@@ -121,6 +121,21 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(typed.problems.count, 3, "both keys and the flush fail: \(typed.problems)")
     }
 
+    func testOversizedInputIsAnErrorThatLosesNothing() throws {
+        let longBuffer = String(repeating: "к", count: 200) // 400 bytes, over the 256-byte limit
+        let result = try key("а", buffer: longBuffer)
+        XCTAssertEqual(result.action, .error)
+        XCTAssertEqual(result.output, longBuffer + "а")
+        XCTAssertEqual(result.buffer, "")
+        XCTAssertTrue(result.error?.contains("buffer") ?? false, result.error ?? "no message")
+
+        let longKey = String(repeating: "😀", count: 100) // 400 bytes
+        let keyResult = try key(longKey, buffer: "н")
+        XCTAssertEqual(keyResult.action, .error)
+        XCTAssertEqual(keyResult.output, "н" + longKey)
+        XCTAssertTrue(keyResult.error?.contains("key") ?? false, keyResult.error ?? "no message")
+    }
+
     func testUppercaseCyrillicConvertsLikeLowercase() throws {
         let capital = try key("К", buffer: "")
         XCTAssertEqual(capital, ConversionResult(output: "", buffer: "к", action: .compose),

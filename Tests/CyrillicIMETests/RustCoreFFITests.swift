@@ -45,10 +45,11 @@ final class RustCoreFFITests: XCTestCase {
         let backspace = engine.processKeyOrFallback(EngineKey.backspace, buffer: "", profileID: standardProfile)
         XCTAssertEqual(backspace, ConversionResult(output: "", buffer: "", action: .deleteBackward))
 
-        // With something pending, a backspace that failed commits what was pending rather than lose it.
-        let pendingBackspace = engine.processKeyOrFallback(EngineKey.backspace, buffer: "к", profileID: standardProfile)
-        XCTAssertEqual(pendingBackspace.output, "к")
-        XCTAssertEqual(pendingBackspace.action, .error)
+        // With something pending, a backspace that failed still deletes the last pending letter.
+        let pendingBackspace = engine.processKeyOrFallback(EngineKey.backspace, buffer: "дз", profileID: standardProfile)
+        XCTAssertEqual(pendingBackspace, ConversionResult(output: "", buffer: "д", action: .compose))
+        let lastBackspace = engine.processKeyOrFallback(EngineKey.backspace, buffer: "к", profileID: standardProfile)
+        XCTAssertEqual(lastBackspace, ConversionResult(output: "", buffer: "", action: .commit))
     }
 
     func testTypingThroughAPanickingCoreLosesNoKeystroke() {

@@ -17,6 +17,7 @@ static char *(*const process_fn)(const char *, const char *, const char *) = rus
 static void (*const free_fn)(char *) = rust_free_string;
 static char *(*const last_error_fn)(void) = rust_last_init_error;
 static char *(*const profiles_fn)(void) = rust_profiles_json;
+static char *(*const dakuten_fn)(const char *) = rust_cycle_dakuten;
 static uint32_t (*const version_fn)(void) = rust_abi_version;
 static char *(*const panic_fn)(bool) = rust_test_panic;
 
@@ -84,6 +85,11 @@ int main(int argc, char **argv) {
     check(error && strstr(error, "profiles.json: $: missing required field \"profiles\""), "init error names file and path");
     free_fn(error);
     expect_key("а", "к", "rus_standard", "\"output\":\"か\"");
+
+    expect_key("а", "к", "rus_standard:katakana", "\"output\":\"カ\"");
+    char *cycled = dakuten_fn("は");
+    check(cycled && strcmp(cycled, "{\"output\":\"ば\",\"action\":\"replace\"}") == 0, "dakuten cycles は to ば");
+    free_fn(cycled);
 
     char *list = profiles_fn();
     check(list && strstr(list, "\"id\":\"rus_standard\""), "profiles JSON lists rus_standard");

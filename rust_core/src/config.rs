@@ -7,6 +7,7 @@
 
 use crate::composer::{ComposerTable, RuleSpec};
 use crate::json::{self, format_path, quoted, PathPart, Value};
+use crate::kana_script::DakutenCycles;
 use crate::limits;
 use std::collections::HashMap;
 
@@ -141,6 +142,7 @@ pub struct KanaEngine {
     kana: HashMap<String, String>,
     /// Rule set name → (input, kana id, pending) in document order.
     rule_sets: HashMap<String, Vec<RawRule>>,
+    pub dakuten: DakutenCycles,
 }
 
 #[derive(Debug, Clone)]
@@ -156,7 +158,7 @@ impl KanaEngine {
     pub fn parse(text: &str) -> Result<KanaEngine, DataError> {
         let root = parse_document(KANA_ENGINE_FILE, text)?;
         let at = At { file: KANA_ENGINE_FILE, path: Vec::new(), value: &root };
-        let fields = at.fields(&["version", "kana"], &["$schema", "description", "ruleSets"])?;
+        let fields = at.fields(&["version", "kana"], &["$schema", "description", "ruleSets", "dakutenCycles"])?;
         check_version(&fields["version"])?;
 
         let mut kana = HashMap::new();
@@ -176,7 +178,11 @@ impl KanaEngine {
             kana.insert(id.to_string(), text.to_string());
         }
 
-        let mut engine = KanaEngine { kana, rule_sets: HashMap::new() };
+        let dakuten = match fields.get("dakutenCycles") {
+            Some(cycles) => read_dakuten_cycles(cycles, &kana)?,
+            None => DakutenCycles::default(),
+        };
+        let mut engine = KanaEngine { kana, rule_sets: HashMap::new(), dakuten };
         if let Some(sets) = fields.get("ruleSets") {
             for (name, set) in sets.members()? {
                 check_identifier(&set, name, "rule set name")?;
@@ -240,6 +246,37 @@ impl KanaEngine {
         }
         Ok(rules)
     }
+}
+
+/// Reads `dakutenCycles`: arrays of kana ids, each a cycle of single kana such as
+/// `["ha", "ba", "pa"]`. A kana may belong to one cycle only.
+fn read_dakuten_cycles(at: &At<'_>, kana: &HashMap<String, String>) -> Result<DakutenCycles, DataError> {
+    let mut cycles = Vec::new();
+    let mut seen: HashMap<char, String> = HashMap::new();
+    for cycle_at in at.array()? {
+        let members = cycle_at.array()?;
+        if members.len() < 2 {
+            return Err(cycle_at.error("a cycle needs at least two kana"));
+        }
+        let mut cycle = Vec::with_capacity(members.len());
+        for member in members {
+            let id = member.string()?;
+            let text = kana
+                .get(id)
+                .ok_or_else(|| member.error(format!("unknown kana id {} (not in $.kana)", quoted(id))))?;
+            let mut chars = text.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(member.error(format!("kana {} is not a single character", quoted(id))));
+            };
+            let here = format_path(member.path.iter().copied());
+            if let Some(first) = seen.insert(c, here) {
+                return Err(member.error(format!("kana {} is already in the cycle at {first}", quoted(id))));
+            }
+            cycle.push(c);
+        }
+        cycles.push(cycle);
+    }
+    Ok(DakutenCycles::new(&cycles))
 }
 
 fn is_input_char(c: char) -> bool {

@@ -2,6 +2,7 @@
 //! (named keys, limits, actions, and the no-keystroke-lost error results).
 
 use crate::config::{self, DataError, KanaEngine, Profile};
+use crate::kana_script::{self, DakutenCycles};
 use crate::json::write_string;
 use crate::limits;
 
@@ -97,6 +98,28 @@ impl<'a> Key<'a> {
 #[derive(Debug, Clone)]
 pub struct Engine {
     profiles: Vec<Profile>,
+    dakuten: DakutenCycles,
+}
+
+/// The script a profile's kana come out in, chosen by a suffix of the profile id:
+/// `rus_standard` gives hiragana, `rus_standard:katakana` katakana.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Script {
+    Hiragana,
+    Katakana,
+}
+
+/// The separator between a profile id and its script in `profile_id` arguments.
+pub const SCRIPT_SEPARATOR: char = ':';
+
+/// Splits `rus_standard:katakana` into the profile id and the script.
+pub fn split_profile_id(profile_id: &str) -> Result<(&str, Script), String> {
+    match profile_id.split_once(SCRIPT_SEPARATOR) {
+        None => Ok((profile_id, Script::Hiragana)),
+        Some((id, "katakana")) => Ok((id, Script::Katakana)),
+        Some((id, "hiragana")) => Ok((id, Script::Hiragana)),
+        Some((_, other)) => Err(format!("unknown script {other:?} in profile id {profile_id:?} (known: hiragana, katakana)")),
+    }
 }
 
 impl Engine {
@@ -105,7 +128,7 @@ impl Engine {
     pub fn from_documents(profiles_json: &str, kana_engine_json: &str) -> Result<Engine, DataError> {
         let kana = KanaEngine::parse(kana_engine_json)?;
         let profiles = config::parse_profiles(profiles_json, &kana)?;
-        Ok(Engine { profiles })
+        Ok(Engine { profiles, dakuten: kana.dakuten })
     }
 
     pub fn profiles(&self) -> &[Profile] {
@@ -124,9 +147,16 @@ impl Engine {
         if buffer.len() > limits::MAX_BUFFER_BYTES {
             return KeyResult::failure(buffer, key, format!("buffer is {} bytes, over the limit of {} bytes", buffer.len(), limits::MAX_BUFFER_BYTES));
         }
-        let Some(profile) = self.profile(profile_id) else {
+        if profile_id.len() > limits::MAX_PROFILE_ID_BYTES {
+            return KeyResult::failure(buffer, key, format!("profile id is {} bytes, over the limit of {} bytes", profile_id.len(), limits::MAX_PROFILE_ID_BYTES));
+        }
+        let (id, script) = match split_profile_id(profile_id) {
+            Ok(parts) => parts,
+            Err(message) => return KeyResult::failure(buffer, key, message),
+        };
+        let Some(profile) = self.profile(id) else {
             let known: Vec<&str> = self.profiles.iter().map(|p| p.id.as_str()).collect();
-            return KeyResult::failure(buffer, key, format!("unknown profile id {:?} (known: {})", profile_id, known.join(", ")));
+            return KeyResult::failure(buffer, key, format!("unknown profile id {:?} (known: {})", id, known.join(", ")));
         };
         let table = &profile.table;
         let mut output = String::new();
@@ -144,8 +174,22 @@ impl Engine {
                 table.compose(&mut pending, &mut output, false);
             }
         }
+        if script == Script::Katakana && !output.is_empty() {
+            let hiragana = std::mem::take(&mut output);
+            kana_script::push_katakana(&mut output, &hiragana);
+        }
         let action = if pending.is_empty() { Action::Commit } else { Action::Compose };
         KeyResult { output, buffer: pending.into_iter().collect(), action, error: None }
+    }
+
+    /// The dakuten key: the next form of `character` (one kana, hiragana or katakana) in
+    /// its cycle, e.g. は → ば → ぱ → は, つ → っ → づ → つ; `None` when it has none.
+    pub fn cycle_dakuten(&self, character: &str) -> Option<char> {
+        let mut chars = character.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => self.dakuten.next(c),
+            _ => None,
+        }
     }
 
     /// The profiles a host can offer (ids, names, keyboard rows) as JSON.

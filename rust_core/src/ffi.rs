@@ -10,13 +10,18 @@
 use crate::engine::{Engine, KeyResult};
 use std::ffi::{c_char, CStr, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex, RwLock};
+use std::cell::RefCell;
+use std::sync::{Arc, RwLock};
 
 /// Version of this C ABI; bumped on any incompatible change to `include/cyrillic_ime_core.h`.
 pub const ABI_VERSION: u32 = 1;
 
 static ENGINE: RwLock<Option<Arc<Engine>>> = RwLock::new(None);
-static LAST_INIT_ERROR: Mutex<String> = Mutex::new(String::new());
+thread_local! {
+    /// Why the last `rust_init_engine` on this thread failed: per thread, so concurrent
+    /// reloads on other threads cannot replace the message a caller is about to read.
+    static LAST_INIT_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
 
 /// Runs `body`, turning a panic into `on_panic`. The one guard every export uses.
 fn guard<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
@@ -28,7 +33,7 @@ fn current_engine() -> Option<Arc<Engine>> {
 }
 
 fn set_last_init_error(message: String) {
-    *LAST_INIT_ERROR.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = message;
+    LAST_INIT_ERROR.with(|slot| *slot.borrow_mut() = message);
 }
 
 /// Why an argument could not be read.
@@ -136,14 +141,47 @@ pub unsafe extern "C" fn rust_free_string(ptr: *mut c_char) {
     })
 }
 
-/// Why the last `rust_init_engine` call failed, as an owned string; empty if it succeeded
-/// or none was made. NULL only if a panic was caught.
+/// Why the last `rust_init_engine` call on this thread failed, as an owned string; empty
+/// if it succeeded or none was made. NULL only if a panic was caught.
 #[no_mangle]
 pub extern "C" fn rust_last_init_error() -> *mut c_char {
+    guard(std::ptr::null_mut(), || into_c_string(LAST_INIT_ERROR.with(|slot| slot.borrow().clone())))
+}
+
+/// The dakuten key: the next form of one kana in its cycle (は → ば → ぱ → は), as an owned
+/// JSON object `{"output": "ば", "action": "replace"}` (delete the character before the
+/// cursor, insert `output`) or `{"output": "", "action": "none"}` when it has no other form.
+/// NULL or invalid UTF-8 gives `{"output": "", "action": "error", "error": …}`.
+/// NULL only if a panic was caught.
+///
+/// # Safety
+/// `character` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_cycle_dakuten(character: *const c_char) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
-        let message = LAST_INIT_ERROR.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone();
-        into_c_string(message)
+        let json = match (read_arg(character, "character"), current_engine()) {
+            (Err(ArgError::Null(name)), _) => error_json(&format!("{name} is NULL")),
+            (Err(ArgError::InvalidUtf8(name, _)), _) => error_json(&format!("{name} is not valid UTF-8")),
+            (Ok(_), None) => error_json("engine not initialised: call rust_init_engine first"),
+            (Ok(text), Some(engine)) => match engine.cycle_dakuten(text) {
+                Some(next) => {
+                    let mut out = String::from("{\"output\":");
+                    crate::json::write_string(&mut out, &next.to_string());
+                    out.push_str(",\"action\":\"replace\"}");
+                    out
+                }
+                None => "{\"output\":\"\",\"action\":\"none\"}".to_string(),
+            },
+        };
+        into_c_string(json)
     })
+}
+
+fn error_json(message: &str) -> String {
+    let mut out = String::from("{\"output\":\"\",\"action\":\"error\",\"error\":");
+    crate::json::write_string(&mut out, message);
+    out.push('}');
+    out
 }
 
 /// The profiles of the running engine (ids, names, keyboard rows) as an owned JSON

@@ -4,6 +4,7 @@
 //! - [`json`]: the strict, bounded JSON reader the data files go through.
 //! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`.
 //! - [`composer`]: the language-independent longest-match composer.
+//! - [`kana_script`]: hiragana → katakana and the dakuten cycles.
 //! - [`engine`]: the key contract (named keys, limits, actions, error results).
 //! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
 
@@ -12,6 +13,7 @@ pub mod config;
 pub mod engine;
 pub mod ffi;
 pub mod json;
+pub mod kana_script;
 pub mod limits;
 
 pub use engine::{Action, Engine, Key, KeyResult};

@@ -240,3 +240,54 @@ fn a_panic_returns_null_and_the_next_call_works() {
     assert!(init(&profiles, &kana));
     assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"));
 }
+
+#[test]
+fn katakana_is_a_profile_id_suffix() {
+    let _g = serial();
+    let r = process("а", "кк", "rus_standard:katakana");
+    assert_eq!((field(&r, "output").unwrap(), field(&r, "buffer").unwrap()), ("ッカ".into(), "".into()));
+    let r = process("-", "", "rus_standard:katakana");
+    assert_eq!(field(&r, "output").as_deref(), Some("ー"));
+    let r = process("а", "к", "rus_standard:hiragana");
+    assert_eq!(field(&r, "output").as_deref(), Some("か"));
+    let r = process("а", "к", "rus_standard:cursive");
+    assert!(field(&r, "error").unwrap().contains("unknown script \"cursive\""));
+    assert_eq!(field(&r, "output").as_deref(), Some("ка"));
+    let long_id = "p".repeat(200);
+    let r = process("а", "к", &long_id);
+    assert!(field(&r, "error").unwrap().contains("profile id is 200 bytes, over the limit of 128 bytes"));
+}
+
+#[test]
+fn dakuten_cycles_come_from_the_data() {
+    let _g = serial();
+    let cycle = |c: &str| fields(&take(unsafe { rust_cycle_dakuten(CString::new(c).unwrap().as_ptr()) }).unwrap());
+    let follow = |start: &str, steps: usize| {
+        let mut seen = vec![start.to_string()];
+        for _ in 0..steps {
+            let r = cycle(seen.last().unwrap());
+            assert_eq!(field(&r, "action").as_deref(), Some("replace"), "{seen:?}");
+            seen.push(field(&r, "output").unwrap());
+        }
+        seen.join("")
+    };
+    assert_eq!(follow("は", 3), "はばぱは");
+    assert_eq!(follow("つ", 3), "つっづつ");
+    assert_eq!(follow("か", 2), "かがか");
+    assert_eq!(follow("や", 2), "やゃや");
+    assert_eq!(follow("ハ", 3), "ハバパハ");
+    for none in ["ん", "a", "", "はは"] {
+        assert_eq!(field(&cycle(none), "action").as_deref(), Some("none"), "{none:?}");
+    }
+    let r = fields(&take(unsafe { rust_cycle_dakuten(std::ptr::null()) }).unwrap());
+    assert_eq!(field(&r, "error").as_deref(), Some("character is NULL"));
+}
+
+#[test]
+fn init_errors_are_per_thread() {
+    let _g = serial();
+    let (profiles, kana) = bundled_documents();
+    assert!(!init("{}", &kana));
+    std::thread::spawn(move || assert!(init(&profiles, &kana))).join().unwrap();
+    assert!(last_init_error().contains("missing required field"), "another thread's success replaced this thread's error");
+}

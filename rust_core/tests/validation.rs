@@ -115,3 +115,20 @@ fn document_limits_are_named() {
     let huge = format!("{{\"version\": 1, \"description\": \"{}\", \"profiles\": []}}", "x".repeat(5 * 1024 * 1024));
     assert_error(&huge, KANA, "profiles.json: ", "over the limit of 4194304 bytes");
 }
+
+#[test]
+fn dakuten_cycle_errors_are_named() {
+    let profiles = profile(RULES, "");
+    let with_cycles = |cycles: &str| KANA.replace("\"version\": 1,", &format!("\"version\": 1, \"dakutenCycles\": {cycles},"));
+    assert!(Engine::from_documents(&profiles, &with_cycles(r#"[["ka", "a"]]"#)).is_ok());
+    let cases = [
+        (r#"[["ka", "gx"]]"#, "japaneseKanaEngine.json: $.dakutenCycles[0][1]: ", "unknown kana id \"gx\""),
+        (r#"[["ka"]]"#, "japaneseKanaEngine.json: $.dakutenCycles[0]: ", "at least two kana"),
+        (r#"[["ka", "a"], ["a", "n"]]"#, "japaneseKanaEngine.json: $.dakutenCycles[1][0]: ", "already in the cycle at $.dakutenCycles[0][1]"),
+    ];
+    for (cycles, start, part) in cases {
+        assert_error(&profiles, &with_cycles(cycles), start, part);
+    }
+    let two_chars = KANA.replace("\"ka\": \"か\"", "\"ka\": \"かか\"");
+    assert_error(&profiles, &two_chars.replace("\"version\": 1,", "\"version\": 1, \"dakutenCycles\": [[\"ka\", \"a\"]],"), "japaneseKanaEngine.json: $.dakutenCycles[0][0]: ", "not a single character");
+}

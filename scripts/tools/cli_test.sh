@@ -15,7 +15,7 @@ expect() { # NAME EXPECTED_STDOUT EXPECTED_CODE STDERR_PART -- COMMAND...
   local got code
   got=$("$@" 2>"$scratch/stderr")
   code=$?
-  if [[ "$got" == "$want" && "$code" == "$want_code" ]] && grep -qF -- "$want_err" "$scratch/stderr"; then
+  if [[ "$got" == "$want" && "$code" == "$want_code" ]] && { [[ -z "$want_err" ]] || grep -qF -- "$want_err" "$scratch/stderr"; }; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
@@ -27,9 +27,10 @@ expect() { # NAME EXPECTED_STDOUT EXPECTED_CODE STDERR_PART -- COMMAND...
 
 expect "convert an argument" "こんにちわ せんせい" 0 "" -- "$cli" convert "коннитива сэнсэй"
 expect "arguments are joined by spaces" "とーきょー えき" 0 "" -- "$cli" convert То:кё: эки
+expect "katakana" "コーヒー、 トーキョー" 0 "" -- "$cli" convert --katakana "ко:хи:, То:кё:"
 expect "explicit profile" "ほっかいどー" 0 "" -- "$cli" convert --profile rus_standard "Хоккайдо:"
-expect "standard input, line by line" $'ときお、 おさか。\nわたし を\n' 0 "" -- \
-  bash -c "printf 'Токио, Осака.\nватаси во\n\n' | '$cli' convert; echo"
+expect "standard input, line by line" $'ときお、 おさか。\nわたし を\n\nend' 0 "" -- \
+  bash -c "printf 'Токио, Осака.\nватаси во\n\n' | '$cli' convert; echo end"
 expect "a trailing н is flushed at the end of each line" $'ほん\nかん' 0 "" -- bash -c "printf 'хон\nкан\n' | '$cli' convert"
 expect "unknown profile" "" 64 "unknown profile klingon (known: rus_standard" -- "$cli" convert --profile klingon ка
 expect "unknown option" "" 64 "unknown option --fast" -- "$cli" convert --fast ка
@@ -37,7 +38,7 @@ expect "missing subcommand" "" 64 "missing subcommand" -- "$cli"
 expect "profiles lists rows" "$(printf 'rus_standard\tRussian (Polivanov) · ロシア語（ポリワノフ式） · Русский (Поливанов)')" 0 "" -- \
   bash -c "'$cli' profiles --id rus_standard | head -n 1"
 printf '{"version": 1, "profiles": [' > "$scratch/broken.json"
-expect "broken profiles file" "" 65 "profiles.json: \$: invalid JSON at line 1" -- "$cli" convert --profiles "$scratch/broken.json" ка
+expect "broken profiles file" "" 65 "data rejected (profiles: $scratch/broken.json, kana engine: bundled): profiles.json: \$.profiles[0]: invalid JSON at line 1, column 29" -- "$cli" convert --profiles "$scratch/broken.json" ка
 expect "missing profiles file" "" 66 "cannot read $scratch/none.json" -- "$cli" convert --profiles "$scratch/none.json" ка
 expect "help" "" 0 "" -- bash -c "'$cli' --help | grep -q 'cyrillic-ime convert'"
 
