@@ -23,7 +23,7 @@ scripts/tools/python_env.sh
 
 step "Swift build and tests"
 swift build --build-tests
-swift test --skip-build
+swift test --skip-build --disable-swift-testing
 
 step "Command-line tests"
 scripts/tools/cli_test.sh "$(swift build --show-bin-path)/cyrillic-ime"
