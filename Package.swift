@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "CyrillicIME", targets: ["CyrillicIME"]),
         .executable(name: "cyrillic-ime", targets: ["cyrillic-ime"]),
+        .executable(name: "cyrillic-ime-bench", targets: ["cyrillic-ime-bench"]),
     ],
     targets: [
         .systemLibrary(name: "CCyrillicIMECore", path: "Sources/CCyrillicIMECore"),
@@ -25,6 +26,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "cyrillic-ime",
+            dependencies: ["CyrillicIME"],
+            linkerSettings: linkRustCore
+        ),
+        .executableTarget(
+            name: "cyrillic-ime-bench",
             dependencies: ["CyrillicIME"],
             linkerSettings: linkRustCore
         ),
