@@ -61,37 +61,22 @@ func restoreBundledEngine(file: StaticString = #filePath, line: UInt = #line) {
     }
 }
 
-/// Spelling → kana pairs written out independently of profiles.json (the Polivanov
-/// system and the common aliases), shared by the round-trip and concurrency tests.
-let referenceWords: [(typed: String, kana: String)] = [
-    ("коннитива", "こんにちわ"),
-    ("аригато-", "ありがとー"),
-    ("сэнсэй", "せんせい"),
-    ("Хоккайдо:", "ほっかいどー"),
-    ("Симбаси", "しんばし"),
-    ("Гумма", "ぐんま"),
-    ("синъитиро", "しんいちろ"),
-    ("н'я", "んや"),
-    ("маття", "まっちゃ"),
-    ("матча", "まっちゃ"),
-    ("кёто", "きょと"),
-    ("дзюдо", "じゅど"),
-    ("цунами", "つなみ"),
-    ("фудзи", "ふじ"),
-    ("суши", "すし"),
-    ("ниндзя", "にんじゃ"),
-    ("ёкохама", "よこはま"),
-    ("ниигата", "にいがた"),
-    ("ватаси во", "わたし を"),
-    ("Токио, Осака.", "ときお、 おさか。"),
-    ("тэмпура", "てんぷら"),
-    ("сэмпай", "せんぱい"),
-    ("кин'ё:би", "きんよーび"),
-    ("гакко:", "がっこー"),
-    ("иссё", "いっしょ"),
-    ("ниппон", "にっぽん"),
-    ("миццу", "みっつ"),
-    ("тайра", "たいら"),
-    ("ка5", "か5"),
-    ("к😀а", "к😀あ"),
-]
+/// Worked examples (profile, typed, expected) from Tests/fixtures/examples.tsv, the file the
+/// Rust tests read too, written out independently of profiles.json.
+let workedExamples: [(profile: String, typed: String, kana: String)] = {
+    let fixture = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("fixtures/examples.tsv")
+    guard let text = try? String(contentsOf: fixture, encoding: .utf8) else {
+        fatalError("cannot read \(fixture.path)")
+    }
+    return text.split(separator: "\n").compactMap { line in
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard !line.hasPrefix("#"), fields.count == 3 else { return nil }
+        return (fields[0], fields[1], fields[2])
+    }
+}()
+
+/// The worked examples of `rus_standard`, shared by the round-trip and concurrency tests.
+let referenceWords: [(typed: String, kana: String)] =
+    workedExamples.filter { $0.profile == standardProfile }.map { ($0.typed, $0.kana) }
