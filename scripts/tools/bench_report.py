@@ -108,6 +108,7 @@ def main():
         if extra.name != "results.json":
             results["extra"][extra.stem] = json.loads(extra.read_text())
 
+    markdown = ["| layer | p50 | p90 | p99 | p99.9 | max | mean | ns/key (batch) | target |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     print(f"{'layer':<40} {'p50':>10} {'p90':>10} {'p99':>10} {'p99.9':>10} {'max':>10} {'mean':>10} {'ns/key':>8}  target")
     for samples_path in sorted(results_dir.glob("*.samples")):
         name = samples_path.stem  # e.g. layer1.rus_standard
@@ -128,9 +129,12 @@ def main():
         label = f"{name}"
         print(f"{label:<40} " + " ".join(f"{format_ns(stats[k]):>10}" for k in ("p50", "p90", "p99", "p99.9", "max", "mean"))
               + f" {batch if batch is not None else '':>8}  {verdict}")
+        markdown.append(f"| {name} | " + " | ".join(format_ns(stats[k]) for k in ("p50", "p90", "p99", "p99.9", "max", "mean"))
+                        + f" | {batch if batch is not None else '—'} | {verdict or '—'} |")
         (results_dir / f"{name}.svg").write_text(histogram_svg(name, title, values, stats))
     for key, value in results["extra"].items():
         print(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    (results_dir / "summary.md").write_text(f"Machine: {machine}\n\n" + "\n".join(markdown) + "\n")
     (results_dir / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(f"results: {results_dir / 'results.json'}")
 
