@@ -27,7 +27,7 @@ public struct KeyAccessibility: Equatable, Sendable {
             let profileID = (shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
             return KeyAccessibility(
                 label: letter,
-                hint: typingHint(letter, profileID: profileID, letters: profile.rows.joined(), engine: engine),
+                hint: typingHint(letter, profileID: profileID, letters: Array(profile.rows.joined()), engine: engine),
                 language: profile.language)
         case .shift:
             let state = switch shift {
