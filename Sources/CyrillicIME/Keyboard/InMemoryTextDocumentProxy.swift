@@ -33,6 +33,8 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
     public private(set) var markedRange: NSRange?
     /// Every call made through `TextDocumentProxy`, oldest first.
     public private(set) var operations: [Operation] = []
+    /// Called after each edit made through `TextDocumentProxy`, with the call.
+    public var onEdit: ((Operation) -> Void)?
     /// When true, both document contexts are `nil`, as some hosts (secure fields, web views) report.
     public var hidesContext = false
 
@@ -65,7 +67,9 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
     public var hasText: Bool { !utf16.isEmpty }
 
     public func insertText(_ text: String) {
-        operations.append(.insertText(text))
+        let operation = Operation.insertText(text)
+        operations.append(operation)
+        defer { onEdit?(operation) }
         let target = markedRange ?? selectedRange
         let inserted = Array(text.utf16)
         replace(target, with: inserted)
@@ -74,7 +78,9 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
     }
 
     public func deleteBackward() {
-        operations.append(.deleteBackward)
+        let operation = Operation.deleteBackward
+        operations.append(operation)
+        defer { onEdit?(operation) }
         if let marked = markedRange {
             replace(marked, with: [])
             markedRange = nil
@@ -91,7 +97,9 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
     }
 
     public func setMarkedText(_ markedText: String, selectedRange inner: NSRange) {
-        operations.append(.setMarkedText(markedText, selectedRange: inner))
+        let operation = Operation.setMarkedText(markedText, selectedRange: inner)
+        operations.append(operation)
+        defer { onEdit?(operation) }
         let target = markedRange ?? selectedRange
         let marked = Array(markedText.utf16)
         replace(target, with: marked)
@@ -102,12 +110,16 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
     }
 
     public func unmarkText() {
-        operations.append(.unmarkText)
+        let operation = Operation.unmarkText
+        operations.append(operation)
+        defer { onEdit?(operation) }
         markedRange = nil
     }
 
     public func adjustTextPosition(byCharacterOffset offset: Int) {
-        operations.append(.adjustTextPosition(offset))
+        let operation = Operation.adjustTextPosition(offset)
+        operations.append(operation)
+        defer { onEdit?(operation) }
         markedRange = nil
         if selectedRange.length > 0 {
             selectedRange = NSRange(location: NSMaxRange(selectedRange), length: 0)

@@ -68,7 +68,9 @@ public struct KeyAccessibility: Equatable, Sendable {
             guard let own = engine.processKey(vowel, buffer: "", profileID: profileID),
                   own.buffer.isEmpty, own.output != vowel,
                   let together = engine.processKey(vowel, buffer: alone.buffer, profileID: profileID),
-                  together.buffer.isEmpty, !together.output.isEmpty
+                  together.buffer.isEmpty, !together.output.isEmpty,
+                  // kana only: a pair the core gives back as typed (к + й → кい) is no example
+                  !together.output.contains(where: { alone.buffer.contains($0) })
             else { continue }
             return "Starts a kana: then \(vowel) types \(together.output)."
         }
