@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: Rust unit and integration tests, the C ABI
-# check, the JSON Schema check, the Swift tests and the command-line tests.
+# check, the JSON Schema check, the Swift tests, the command-line tests and the terminal
+# keyboard test (in tmux).
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,9 @@ swift test --skip-build --disable-swift-testing
 
 step "Command-line tests"
 scripts/tools/cli_test.sh "$(swift build --show-bin-path)/cyrillic-ime"
+
+step "Terminal keyboard (tmux)"
+scripts/tools/terminal_test.sh "$(swift build --show-bin-path)/cyrillic-ime"
 
 echo
 echo "scripts/test.sh: all test suites passed"
