@@ -40,6 +40,7 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
 
     let terminal = try RawTerminal()
     let screen = TerminalScreen(qwerty: qwerty)
+    var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
     terminal.write(screen.draw(controller: controller, document: document))
     reading: while true {
         switch terminal.read() {
@@ -53,7 +54,10 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
         case .arrowRight: controller.tap(.cursorRight)
         case .text(" "): controller.tap(.space)
         case .text(let character):
-            let key = qwerty ? QwertyKeyMap(rows: profiles.current.rows).map(character) : String(character)
+            if qwertyMap.profileID != profiles.current.id {
+                qwertyMap = (profiles.current.id, QwertyKeyMap(rows: profiles.current.rows))
+            }
+            let key = qwerty ? qwertyMap.map.map(character) : String(character)
             controller.tap(.character(key))
         case .control, .arrowUp, .arrowDown: break  // not keys of this keyboard
         }

@@ -46,7 +46,11 @@ public final class KeyboardController {
     private let engine: KeyboardEngine
     private let proxy: TextDocumentProxy
     private let scheduler: KeyboardScheduler
-    private var deleteRepeater: DeleteRepeater!
+    private let deleteRepeatTiming: DeleteRepeatTiming
+    private lazy var deleteRepeater = DeleteRepeater(
+        timing: deleteRepeatTiming, scheduler: scheduler,
+        deleteCharacter: { [weak self] in self?.run(.key(.backspace)) },
+        deleteWord: { [weak self] in self?.run(.deleteWord) })
     private var profileObservation: ProfileObservation?
 
     /// The pending input as it stands in the document now (marked or inline).
@@ -74,10 +78,7 @@ public final class KeyboardController {
         pendingInputStyle = settings.pendingInputStyle
         shift = ShiftState(doubleTapInterval: settings.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
-        deleteRepeater = DeleteRepeater(
-            timing: settings.deleteRepeat, scheduler: scheduler,
-            deleteCharacter: { [weak self] in self?.run(.key(.backspace)) },
-            deleteWord: { [weak self] in self?.run(.deleteWord) })
+        deleteRepeatTiming = settings.deleteRepeat
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }
     }
 
