@@ -25,9 +25,21 @@ final class KeyboardLayoutTests: XCTestCase {
     }
 
     func testSerbianAtIPhoneSEWidthKeepsTheGuaranteedKeyWidth() throws {
-        let keyboard = try layout(width: 320)
+        // 12/12/7 as above, and a 12/12/9 variant with ђ and ж on the third row.
+        var wider = serbianRows
+        wider[1] = "љ њ е р т з у и о п ш ѓ".split(separator: " ").map(String.init)
+        wider[2] = "а с д ф г х ј к л ч ћ ќ".split(separator: " ").map(String.init)
+        wider[3] = "ѕ џ ц в б н м ђ ж".split(separator: " ").map(String.init)
+        XCTAssertEqual(wider.dropFirst().dropLast().map(\.count), [12, 12, 9])
+        for rows in [serbianRows, wider] {
+            try checkGuarantee(rows)
+        }
+    }
+
+    private func checkGuarantee(_ rows: [[String]], file: StaticString = #filePath, line: UInt = #line) throws {
+        let keyboard = try layout(rows, width: 320)
         let letters = characterKeys(keyboard)
-        XCTAssertEqual(letters.count, 41)
+        XCTAssertEqual(letters.count, rows.dropLast().joined().count, file: file, line: line)
         XCTAssertEqual(KeyboardLayout.guaranteedMinimumTouchWidth, 26)
         XCTAssertEqual(keyboard.characterKeyWidth, (320 - 6) / 12, accuracy: 1e-9)
         XCTAssertGreaterThanOrEqual(keyboard.narrowestTouchWidth, KeyboardLayout.guaranteedMinimumTouchWidth)
