@@ -3,25 +3,31 @@
 # reading the screen. Installs tmux when it is missing. Usage: terminal_test.sh PATH_TO_cyrillic-ime
 set -uo pipefail
 cli=$1
+cd "$(dirname "$0")/../.."
 if ! command -v tmux >/dev/null; then
   echo "terminal_test: installing tmux" >&2
   { apt-get update -qq && apt-get install -y -qq tmux; } >&2 || { echo "terminal_test: cannot install tmux" >&2; exit 1; }
 fi
 passed=0
 failed=0
-session="cime-test-$$"
+session=none
 export TMUX_TMPDIR=$(mktemp -d)   # a tmux server of our own, whatever else runs
 trap 'tmux kill-server 2>/dev/null; rm -rf "$TMUX_TMPDIR"' EXIT
 
+runs=0
 start() { # ARGS... — runs `cyrillic-ime type ARGS` in a fresh 100×30 terminal
-  tmux kill-session -t "$session" 2>/dev/null
+  local previous=$session
+  runs=$((runs + 1))
+  session="cime-$runs"
   # After the program ends, report its exit code and whether the terminal is back to normal.
   tmux new-session -d -s "$session" -x 100 -y 30 \
     "'$cli' type $*; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo; sleep 60"
+  # The old terminal goes only now: closing the server's last session would stop the server.
+  tmux kill-session -t "$previous" 2>/dev/null
 }
 keys() { tmux send-keys -t "$session" "$@"; }
 text() { tmux send-keys -t "$session" -l "$1"; }
-screen() { tmux capture-pane -t "$session" -p; }
+screen() { tmux capture-pane -t "$session" -p 2>&1; }
 
 expect_screen() { # NAME TEXT — waits up to 10 s for TEXT to appear on the screen
   local name=$1 want=$2
@@ -78,6 +84,23 @@ expect_screen "--inline shows pending input as plain text" "  こн│"
 expect_screen "…without marking it" "marked: none"
 keys C-d
 expect_screen "…and converts it on quitting" "こん"
+
+# Two profiles (the bundled one and a copy): Tab switches mid-word, converting in the old one.
+python3 - "$TMUX_TMPDIR/two.json" <<'PY'
+import json, sys
+data = json.load(open("Sources/CyrillicIME/Resources/profiles.json"))
+copy = dict(data["profiles"][0], id="rus_copy", names={"en": "Copy", "ja": "コピー", "native": "Копия"})
+data["profiles"] = [data["profiles"][0], copy]
+json.dump(data, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+start --profiles "$TMUX_TMPDIR/two.json"
+expect_screen "starts" "document:"
+text "хон"
+keys Tab
+expect_screen "Tab switches to the next profile" "Копия [rus_copy]"
+expect_screen "…converting what was pending first" "  ほん│"
+keys C-d
+expect_screen "quits" "EXIT=0"
 
 echo "terminal: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

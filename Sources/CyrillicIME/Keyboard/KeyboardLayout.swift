@@ -111,7 +111,8 @@ public enum KeyboardLayoutError: Error, Equatable, CustomStringConvertible {
 ///   iPhone), never below 44 pt upright or 36 pt on its side; the bottom inset adds below.
 public struct KeyboardLayout: Equatable, Sendable {
     /// Letter keys are at least this wide (touch frame) on any keyboard of 320 pt or more
-    /// whose widest row has at most 12 keys, such as Serbian's 12/12/7: 26.2 pt at 320 pt.
+    /// whose widest row has at most 12 keys, such as Serbian's 12/12/7 or 12/12/9: 26.2 pt
+    /// at 320 pt.
     public static let guaranteedMinimumTouchWidth = 26.0
     /// Rows are at least this tall (touch frame) upright, and `minimumLandscapeRowHeight` on
     /// its side, where the system keyboard also trades height for room for the app.
