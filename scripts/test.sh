@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: Rust unit and integration tests, the C ABI
-# check, the JSON Schema check, the Swift tests, the command-line tests and a quick
-# benchmark run.
+# check, the JSON Schema check, the Swift tests, the command-line tests, the terminal
+# keyboard test (in tmux) and a quick benchmark run.
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +28,9 @@ swift test --skip-build --disable-swift-testing
 
 step "Command-line tests"
 scripts/tools/cli_test.sh "$(swift build --show-bin-path)/cyrillic-ime"
+
+step "Terminal keyboard (tmux)"
+scripts/tools/terminal_test.sh "$(swift build --show-bin-path)/cyrillic-ime"
 
 step "Benchmarks, quick mode (prints figures, asserts nothing about time; rebuilds the shipping library)"
 scripts/bench.sh --quick

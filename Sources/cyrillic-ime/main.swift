@@ -22,6 +22,16 @@ let usage = """
           standard input line by line. --katakana writes katakana instead of hiragana.
       cyrillic-ime profiles [--id ID] [--profiles FILE] [--kana-engine FILE]
           Lists the profiles with their names and keyboard rows.
+      cyrillic-ime type [--profile ID] [--qwerty] [--inline]
+          Types in the terminal as the keyboard does: draws the profile's keyboard and the
+          document with its marked text. --qwerty maps a Latin keyboard onto the profile's
+          key positions (q→й, w→ц, … on Russian); --inline shows pending input without
+          marked text. Keys: Tab next profile, Ctrl-K shift (katakana), Ctrl-N dakuten,
+          ←/→ cursor, Backspace, Enter, Ctrl-C or Ctrl-D quit (then prints the document).
+      cyrillic-ime layout [--profile ID] [--width PT] [--landscape] [--globe]
+                          [--insets LEFT,RIGHT,BOTTOM] [--svg FILE]
+          Prints every key's frame for a keyboard WIDTH points wide (default 375) and, with
+          --svg, draws the keyboard into FILE.
       cyrillic-ime --help
 
     --profiles and --kana-engine load other data files instead of the bundled ones.
@@ -151,8 +161,10 @@ do throws(CommandError) {
     switch arguments.first {
     case "convert": try runConvert(arguments.dropFirst())
     case "profiles": try runProfiles(arguments.dropFirst())
+    case "type": try runType(arguments.dropFirst())
+    case "layout": try runLayout(arguments.dropFirst())
     case "--help", "-h", "help": print(usage)
-    case nil: throw CommandError(code: .usage, message: "missing subcommand (convert or profiles)")
+    case nil: throw CommandError(code: .usage, message: "missing subcommand (convert, profiles, type or layout)")
     case let other?: throw CommandError(code: .usage, message: "unknown subcommand \(other)")
     }
 } catch {

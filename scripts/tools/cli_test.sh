@@ -42,5 +42,27 @@ expect "broken profiles file" "" 65 "data rejected (profiles: $scratch/broken.js
 expect "missing profiles file" "" 66 "cannot read $scratch/none.json" -- "$cli" convert --profiles "$scratch/none.json" ка
 expect "help" "" 0 "" -- bash -c "'$cli' --help | grep -q 'cyrillic-ime convert'"
 
+# type needs a terminal (scripts/tools/terminal_test.sh types in one); layout draws key frames.
+expect "type without a terminal" "" 64 "type needs a terminal" -- bash -c "echo ка | '$cli' type"
+expect "type with an unknown profile" "" 64 "unknown profile klingon" -- "$cli" type --profile klingon
+expect "layout summary" "rus_standard at 320.0 pt portrait: 320.0 × 230.4 pt, rows 46.1 pt, letter keys 26.2 pt (touch)" 0 "" -- \
+  bash -c "'$cli' layout --width 320 | head -n 1"
+expect "layout lists every key after its summary" "51" 0 "" -- bash -c "'$cli' layout --width 375 --globe | wc -l | tr -d ' '"
+expect "layout writes an SVG: a background and 49 keys" "50" 0 "" -- \
+  bash -c "'$cli' layout --width 375 --svg '$scratch/k.svg' >/dev/null && grep -c '<rect' '$scratch/k.svg'"
+expect "layout with a bad width" "" 64 "--width needs a positive number of points, not wide" -- "$cli" layout --width wide
+# A 12/12/7 Serbian layout (made here from the bundled profile) keeps 26 pt keys at 320 pt.
+python3 - "$scratch/srp.json" <<'PY'
+import json, sys
+data = json.load(open("Sources/CyrillicIME/Resources/profiles.json"))
+serbian = dict(data["profiles"][0], id="srp_layout_test")
+serbian["rows"] = [list("1234567890"), "љ њ е р т з у и о п ш ђ".split(), "а с д ф г х ј к л ч ћ ж".split(),
+                   "ѕ џ ц в б н м".split(), ["{shift}", "{dakuten}", "{space}", "{profile}", "{backspace}", "{enter}"]]
+data["profiles"] = [data["profiles"][0], serbian]
+json.dump(data, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+expect "Serbian 12/12/7 at 320 pt" "srp_layout_test at 320.0 pt portrait: 320.0 × 230.4 pt, rows 46.1 pt, letter keys 26.2 pt (touch)" 0 "" -- \
+  bash -c "'$cli' layout --profiles '$scratch/srp.json' --profile srp_layout_test --width 320 --globe --svg '$scratch/srp.svg' | head -n 1"
+
 echo "cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -1,0 +1,79 @@
+/// What VoiceOver says for a key: `label` first, then `value` (a state) and `hint` (what it
+/// does). A letter's label is the letter itself tagged with the profile's language, so
+/// VoiceOver reads it the way that language names it (к as "ка" in Russian); its hint says
+/// what it types, asked of the core, so it is never a copy of the rules.
+public struct KeyAccessibility: Equatable, Sendable {
+    public var label: String
+    public var value: String?
+    public var hint: String?
+    /// BCP 47 tag for speaking `label` (`accessibilityLanguage`); `nil` for the system language.
+    public var language: String?
+
+    public init(label: String, value: String? = nil, hint: String? = nil, language: String? = nil) {
+        self.label = label
+        self.value = value
+        self.hint = hint
+        self.language = language
+    }
+
+    /// The description of `key` on `profile`'s keyboard, with shift in `shift` and `next`
+    /// the profile the profile key switches to.
+    public static func describe(
+        _ key: KeyboardKey, profile: ProfileDescription, next: ProfileDescription,
+        shift: ShiftState.Mode, engine: KeyboardEngine
+    ) -> KeyAccessibility {
+        switch key {
+        case .character(let letter):
+            let profileID = (shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
+            return KeyAccessibility(
+                label: letter,
+                hint: typingHint(letter, profileID: profileID, letters: Array(profile.rows.joined()), engine: engine),
+                language: profile.language)
+        case .shift:
+            let state = switch shift {
+            case .off: "off"
+            case .once: "on for the next kana"
+            case .locked: "locked"
+            }
+            return KeyAccessibility(label: "Katakana shift", value: state,
+                                    hint: "Types the next kana in katakana. Double-tap to type katakana until tapped again.")
+        case .dakuten:
+            return KeyAccessibility(label: "Dakuten",
+                                    hint: "Changes the kana before the cursor to its voiced, semi-voiced or small form.")
+        case .space: return KeyAccessibility(label: "Space")
+        case .enter: return KeyAccessibility(label: "Return")
+        case .backspace: return KeyAccessibility(label: "Delete", hint: "Hold to delete repeatedly.")
+        case .globe: return KeyAccessibility(label: "Next keyboard")
+        case .profile:
+            return KeyAccessibility(label: "Next profile", value: profile.names.native,
+                                    hint: "Switches to \(next.names.native). Touch and hold to list all profiles.")
+        case .cursorLeft: return KeyAccessibility(label: "Move cursor left")
+        case .cursorRight: return KeyAccessibility(label: "Move cursor right")
+        }
+    }
+
+    /// What typing `letter` alone does, in the core's words: the kana it types, or, for a
+    /// letter that waits for more, an example of the kana it starts.
+    private static func typingHint(
+        _ letter: String, profileID: String, letters: [String], engine: KeyboardEngine
+    ) -> String {
+        guard let alone = engine.processKey(letter, buffer: "", profileID: profileID) else {
+            return "Types \(letter)."
+        }
+        if alone.buffer.isEmpty {
+            return alone.output == letter ? "Types \(letter) unchanged." : "Types \(alone.output)."
+        }
+        // A consonant: find a letter that completes it (a vowel) to give an example.
+        for vowel in letters where vowel != letter && !vowel.hasPrefix("{") {
+            guard let own = engine.processKey(vowel, buffer: "", profileID: profileID),
+                  own.buffer.isEmpty, own.output != vowel,
+                  let together = engine.processKey(vowel, buffer: alone.buffer, profileID: profileID),
+                  together.buffer.isEmpty, !together.output.isEmpty,
+                  // kana only: a pair the core gives back as typed (к + й → кい) is no example
+                  !together.output.contains(where: { alone.buffer.contains($0) })
+            else { continue }
+            return "Starts a kana: then \(vowel) types \(together.output)."
+        }
+        return "Starts a kana."
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// A small key–value store for the keyboard's settings: `UserDefaults` on device
+/// (`UserDefaultsSettingsStore`), `InMemorySettingsStore` in tests.
+public protocol SettingsStore: AnyObject {
+    func string(forKey key: String) -> String?
+    func double(forKey key: String) -> Double?
+    func set(_ value: String, forKey key: String)
+    func set(_ value: Double, forKey key: String)
+}
+
+/// Settings kept in a `UserDefaults` domain. On device the keyboard uses two: its own
+/// (`UserDefaults.standard` in the extension, always writable) and the App Group suite it
+/// shares with the app (`UserDefaults(suiteName: "group.…")`), which a keyboard without
+/// full access can read but not write.
+public final class UserDefaultsSettingsStore: SettingsStore {
+    private let defaults: UserDefaults
+
+    public init(_ defaults: UserDefaults) {
+        self.defaults = defaults
+    }
+
+    public func string(forKey key: String) -> String? { defaults.string(forKey: key) }
+    public func double(forKey key: String) -> Double? {
+        // `UserDefaults.double(forKey:)` answers 0 for a missing key; missing must stay missing.
+        (defaults.object(forKey: key) as? NSNumber)?.doubleValue
+    }
+    public func set(_ value: String, forKey key: String) { defaults.set(value, forKey: key) }
+    public func set(_ value: Double, forKey key: String) { defaults.set(value, forKey: key) }
+}
+
+/// Settings in memory. `isReadOnly` models the App Group container seen from a keyboard
+/// without full access: writes are silently dropped, as they are on device.
+public final class InMemorySettingsStore: SettingsStore {
+    public private(set) var values: [String: Any] = [:]
+    public var isReadOnly: Bool
+
+    public init(_ values: [String: Any] = [:], isReadOnly: Bool = false) {
+        self.values = values
+        self.isReadOnly = isReadOnly
+    }
+
+    public func string(forKey key: String) -> String? { values[key] as? String }
+    public func double(forKey key: String) -> Double? { values[key] as? Double }
+    public func set(_ value: String, forKey key: String) { if !isReadOnly { values[key] = value } }
+    public func set(_ value: Double, forKey key: String) { if !isReadOnly { values[key] = value } }
+}

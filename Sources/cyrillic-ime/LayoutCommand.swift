@@ -1,0 +1,74 @@
+import CyrillicIME
+import Foundation
+
+/// `cyrillic-ime layout`: prints the computed key frames of a profile's keyboard and,
+/// with --svg, draws them.
+func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
+    var options = Options()
+    var width = 375.0
+    var orientation = LayoutEnvironment.Orientation.portrait
+    var insets = LayoutEnvironment.SafeAreaInsets.zero
+    var globe = false
+    var svgPath: String?
+    var rest = arguments
+    func value(for flag: String) throws(CommandError) -> String {
+        guard let next = rest.popFirst() else { throw CommandError(code: .usage, message: "\(flag) needs a value") }
+        return next
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--profile": options.profileID = try value(for: argument)
+        case "--profiles": options.profilesFile = try value(for: argument)
+        case "--kana-engine": options.kanaEngineFile = try value(for: argument)
+        case "--width":
+            let text = try value(for: argument)
+            guard let number = Double(text), number.isFinite, number > 0 else {
+                throw CommandError(code: .usage, message: "--width needs a positive number of points, not \(text)")
+            }
+            width = number
+        case "--landscape": orientation = .landscape
+        case "--globe": globe = true
+        case "--insets":
+            let text = try value(for: argument)
+            let parts = text.split(separator: ",").compactMap { Double($0) }
+            guard parts.count == 3, parts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
+                throw CommandError(code: .usage, message: "--insets needs LEFT,RIGHT,BOTTOM in points, not \(text)")
+            }
+            insets = .init(left: parts[0], right: parts[1], bottom: parts[2])
+        case "--svg": svgPath = try value(for: argument)
+        default: throw CommandError(code: .usage, message: "unknown option \(argument)")
+        }
+    }
+    let engine = try startEngine(options)
+    let profile = try findProfile(options.profileID, engine: engine)
+    let layout: KeyboardLayout
+    do {
+        layout = try KeyboardLayout(rows: profile.rows, environment: LayoutEnvironment(
+            width: width, orientation: orientation, safeAreaInsets: insets, showsGlobeKey: globe))
+    } catch {
+        throw CommandError(code: .usage, message: error.description)
+    }
+    func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    print("\(profile.id) at \(f(width)) pt \(orientation.rawValue): \(f(layout.width)) × \(f(layout.height)) pt, "
+        + "rows \(f(layout.rowHeight)) pt, letter keys \(f(layout.characterKeyWidth)) pt (touch)")
+    for frame in layout.keys {
+        print("row \(frame.row)  \(frame.key.label)\ttouch \(frame.touchFrame)  cap \(frame.visibleFrame)")
+    }
+    if let svgPath {
+        do {
+            try KeyboardSVG.render(layout, profile: profile).write(toFile: svgPath, atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandError(code: .noInput, message: "cannot write \(svgPath): \(error.localizedDescription)")
+        }
+        print("wrote \(svgPath)")
+    }
+}
+
+/// The profile `id` of the running engine, or a usage error listing the known ones.
+func findProfile(_ id: String, engine: RustCoreEngine) throws(CommandError) -> ProfileDescription {
+    let profiles = engine.profiles() ?? []
+    guard let profile = profiles.first(where: { $0.id == id }) else {
+        throw CommandError(code: .usage, message: "unknown profile \(id) (known: \(profiles.map(\.id).joined(separator: ", ")))")
+    }
+    return profile
+}

@@ -1,0 +1,170 @@
+import CyrillicIME
+import Foundation
+
+/// `cyrillic-ime type`: the keyboard in a terminal. Keys go through `KeyboardController`
+/// into an in-memory document exactly as on device; the screen shows the profile's
+/// keyboard (from its computed layout), the document with the marked text underlined and
+/// the cursor as │, and the marked range in UTF-16 units.
+func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
+    var options = Options()
+    var qwerty = false
+    var inline = false
+    var rest = arguments
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--profile":
+            guard let id = rest.popFirst() else { throw CommandError(code: .usage, message: "--profile needs a value") }
+            options.profileID = id
+        case "--qwerty": qwerty = true
+        case "--inline": inline = true
+        case "--profiles", "--kana-engine":
+            guard let path = rest.popFirst() else { throw CommandError(code: .usage, message: "\(argument) needs a value") }
+            if argument == "--profiles" { options.profilesFile = path } else { options.kanaEngineFile = path }
+        default: throw CommandError(code: .usage, message: "unknown option \(argument)")
+        }
+    }
+    let engine = try startEngine(options)
+    let start = try findProfile(options.profileID, engine: engine)
+    let profiles: ProfileManager
+    do {
+        // The terminal keeps no settings: an in-memory store, starting at --profile.
+        profiles = try ProfileManager(engine: engine, keyboardStore: InMemorySettingsStore())
+    } catch {
+        throw CommandError(code: .dataError, message: error.description)
+    }
+    profiles.select(start.id)
+    let document = InMemoryTextDocumentProxy()
+    let controller = KeyboardController(
+        engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(),
+        settings: KeyboardSettings(pendingInputStyle: inline ? .inline : .marked))
+
+    let terminal = try RawTerminal()
+    let screen = TerminalScreen(qwerty: qwerty)
+    var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
+    terminal.write(screen.draw(controller: controller, document: document))
+    reading: while true {
+        switch terminal.read() {
+        case .endOfInput, .control(0x03), .control(0x04): break reading
+        case .control(0x08): controller.tap(.backspace)
+        case .control(0x0D), .control(0x0A): controller.tap(.enter)
+        case .control(0x09): controller.tap(.profile)
+        case .control(0x0B): controller.tap(.shift)
+        case .control(0x0E): controller.tap(.dakuten)
+        case .arrowLeft: controller.tap(.cursorLeft)
+        case .arrowRight: controller.tap(.cursorRight)
+        case .text(" "): controller.tap(.space)
+        case .text(let character):
+            if qwertyMap.profileID != profiles.current.id {
+                qwertyMap = (profiles.current.id, QwertyKeyMap(rows: profiles.current.rows))
+            }
+            let key = qwerty ? qwertyMap.map.map(character) : String(character)
+            controller.tap(.character(key))
+        case .control, .arrowUp, .arrowDown: break  // not keys of this keyboard
+        }
+        terminal.write(screen.draw(controller: controller, document: document))
+    }
+    controller.keyboardWillHide()
+    terminal.restore()
+    print(document.text)
+}
+
+/// Draws the terminal keyboard screen.
+struct TerminalScreen {
+    var qwerty: Bool
+    /// Terminal columns per point of a 375-pt-wide keyboard: 72 columns in all.
+    private let layoutWidth = 375.0
+    private let columns = 72.0
+
+    func draw(controller: KeyboardController, document: InMemoryTextDocumentProxy) -> String {
+        let profile = controller.profiles.current
+        let shift = switch controller.shift.mode {
+        case .off: "off"
+        case .once: "katakana (one kana)"
+        case .locked: "katakana (locked)"
+        }
+        var lines = [
+            "cyrillic-ime type — \(profile.names.native) [\(profile.id)]\(qwerty ? " — QWERTY positions" : "")",
+            "shift: \(shift)",
+            "",
+        ]
+        lines += keyboardRows(profile: profile, shift: controller.shift.mode)
+        lines.append("")
+        lines.append("document:")
+        lines += documentLines(document)
+        if let marked = document.markedRange, let text = document.markedText {
+            lines.append("marked: «\(text)» UTF-16 \(marked.location)..<\(marked.location + marked.length)")
+        } else {
+            lines.append("marked: none")
+        }
+        lines.append("cursor: UTF-16 \(document.cursorOffset)")
+        if let error = controller.lastError { lines.append("core: \(error)") }
+        lines.append("")
+        lines.append("Tab next profile · ^K shift (katakana) · ^N dakuten · ←/→ cursor · ^C/^D quit")
+        return "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
+    }
+
+    /// The keys at their layout positions, scaled to columns.
+    private func keyboardRows(profile: ProfileDescription, shift: ShiftState.Mode) -> [String] {
+        guard let layout = try? KeyboardLayout(rows: profile.rows, environment: LayoutEnvironment(width: layoutWidth)) else {
+            return profile.rows.map { $0.joined(separator: " ") }
+        }
+        let scale = columns / layoutWidth
+        var rows: [String] = []
+        for row in 0..<profile.rows.count {
+            var line = ""
+            for frame in layout.keys where frame.row == row {
+                let start = max(Int((frame.visibleFrame.x * scale).rounded()), line.isEmpty ? 0 : line.count + 1)
+                // Rounding the width, not the right edge, keeps all letter caps one width.
+                let end = start + max(Int((frame.visibleFrame.width * scale).rounded()), 3)
+                if line.count < start { line += String(repeating: " ", count: start - line.count) }
+                let inner = end - start - 2
+                var title = String(title(of: frame.key, shift: shift).prefix(inner))
+                let padding = inner - title.count
+                title = String(repeating: " ", count: padding / 2) + title + String(repeating: " ", count: padding - padding / 2)
+                line += "[" + title + "]"
+            }
+            rows.append(line)
+        }
+        return rows
+    }
+
+    private func title(of key: KeyboardKey, shift: ShiftState.Mode) -> String {
+        switch key {
+        case .character(let text): text
+        case .shift: shift == .off ? "shift" : shift == .once ? "SHIFT" : "LOCK"
+        case .dakuten: "dak"
+        case .space: "space"
+        case .profile: "prof"
+        case .backspace: "del"
+        case .enter: "enter"
+        case .globe: "globe"
+        case .cursorLeft: "<"
+        case .cursorRight: ">"
+        }
+    }
+
+    /// The document with the marked text underlined and the cursor drawn as │.
+    private func documentLines(_ document: InMemoryTextDocumentProxy) -> [String] {
+        let units = document.utf16
+        let marked = document.markedRange
+        let cursor = document.cursorOffset
+        var output = ""
+        var runStart = 0
+        func flushRun(to end: Int) {
+            if end > runStart { output += String(decoding: units[runStart..<end], as: UTF16.self) }
+            runStart = end
+        }
+        for offset in 0...units.count {
+            var markers = ""
+            if let marked, marked.length > 0, offset == marked.location + marked.length { markers += "\u{1B}[24m" }
+            if offset == cursor { markers += "│" }
+            if let marked, marked.length > 0, offset == marked.location { markers += "\u{1B}[4m" }
+            if !markers.isEmpty {
+                flushRun(to: offset)
+                output += markers
+            }
+        }
+        flushRun(to: units.count)
+        return output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    }
+}

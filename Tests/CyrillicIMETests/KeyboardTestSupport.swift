@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+@testable import CyrillicIME
+
+/// A clock the test moves by hand: `advance(by:)` runs every action that falls due, in
+/// order, with `now` set to its due time. Nothing ever waits for real time.
+final class ManualScheduler: KeyboardScheduler {
+    private(set) var now: TimeInterval = 0
+    private var tasks: [Task] = []
+    private var nextOrder = 0
+
+    final class Task: ScheduledTask {
+        let due: TimeInterval
+        let order: Int
+        let action: () -> Void
+        var isCancelled = false
+        init(due: TimeInterval, order: Int, action: @escaping () -> Void) {
+            self.due = due
+            self.order = order
+            self.action = action
+        }
+        func cancel() { isCancelled = true }
+    }
+
+    var pendingTaskCount: Int { tasks.filter { !$0.isCancelled }.count }
+
+    func schedule(after delay: TimeInterval, _ action: @escaping () -> Void) -> ScheduledTask {
+        let task = Task(due: now + delay, order: nextOrder, action: action)
+        nextOrder += 1
+        tasks.append(task)
+        return task
+    }
+
+    func advance(by interval: TimeInterval) {
+        let end = now + interval
+        while let task = tasks.filter({ !$0.isCancelled && $0.due <= end })
+            .min(by: { ($0.due, $0.order) < ($1.due, $1.order) }) {
+            tasks.removeAll { $0 === task }
+            now = task.due
+            task.action()
+        }
+        tasks.removeAll { $0.isCancelled }
+        now = end
+    }
+}
+
+/// The real core, except that chosen calls return nothing (`nil`), as after a caught panic.
+final class FailingEngine: KeyboardEngine {
+    private let real = RustCoreEngine.shared
+    /// Keys (as sent to the core) whose conversion returns nil; `nil` means every key.
+    var failingKeys: Set<String>? = nil
+    var failsDakuten = false
+
+    func processKey(_ key: String, buffer: String, profileID: String) -> ConversionResult? {
+        if failingKeys == nil || failingKeys!.contains(key) { return nil }
+        return real.processKey(key, buffer: buffer, profileID: profileID)
+    }
+
+    func cycleDakuten(_ character: String) -> DakutenResult? {
+        failsDakuten ? nil : real.cycleDakuten(character)
+    }
+
+    func profiles() -> [ProfileDescription]? { real.profiles() }
+}
+
+/// A keyboard typing into an in-memory document, with every part reachable by the test.
+struct KeyboardHarness {
+    let controller: KeyboardController
+    let document: InMemoryTextDocumentProxy
+    let scheduler: ManualScheduler
+    let profiles: ProfileManager
+    let store: InMemorySettingsStore
+
+    init(
+        text: String = "", style: PendingInputStyle = .marked, engine: KeyboardEngine = RustCoreEngine.shared,
+        timing: DeleteRepeatTiming = .standard, document: InMemoryTextDocumentProxy? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        self.document = document ?? InMemoryTextDocumentProxy(text: text)
+        scheduler = ManualScheduler()
+        store = InMemorySettingsStore()
+        profiles = try ProfileManager(engine: engine, keyboardStore: store)
+        controller = KeyboardController(
+            engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler,
+            settings: KeyboardSettings(pendingInputStyle: style, deleteRepeat: timing))
+    }
+
+    /// Taps one key per character: a space is the space key, a newline the return key.
+    func type(_ text: String) {
+        for character in text {
+            switch character {
+            case " ": controller.tap(.space)
+            case "\n": controller.tap(.enter)
+            default: controller.tap(.character(String(character)))
+            }
+        }
+    }
+
+    var deleteCount: Int {
+        document.operations.filter { $0 == .deleteBackward }.count
+    }
+}
+
+/// The marked range as (location, length), for compact assertions.
+func marked(_ document: InMemoryTextDocumentProxy) -> [Int]? {
+    document.markedRange.map { [$0.location, $0.length] }
+}
+
+/// Loads the bundled data plus a copy of `rus_standard` under the id `rus_copy`, so tests
+/// can switch between two real profiles whatever profiles.json holds.
+func installEngineWithCopiedProfile() throws {
+    let profilesJSON = try BundledResources.text(of: BundledResources.profilesFileName)
+    var document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(profilesJSON.utf8)) as? [String: Any])
+    var list = try XCTUnwrap(document["profiles"] as? [[String: Any]])
+    var copy = try XCTUnwrap(list.first { $0["id"] as? String == standardProfile })
+    copy["id"] = "rus_copy"
+    copy["names"] = ["en": "Russian copy", "ja": "ロシア語コピー", "native": "Русский (копия)"]
+    list.append(copy)
+    document["profiles"] = list
+    let data = try JSONSerialization.data(withJSONObject: document)
+    try RustCoreEngine.shared.initialize(
+        profilesJSON: String(decoding: data, as: UTF8.self),
+        kanaEngineJSON: try BundledResources.text(of: BundledResources.kanaEngineFileName))
+}

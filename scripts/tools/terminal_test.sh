@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Tests `cyrillic-ime type` as a person uses it: in a real terminal (tmux), typing keys and
+# reading the screen. Installs tmux when it is missing. Usage: terminal_test.sh PATH_TO_cyrillic-ime
+set -uo pipefail
+cli=$1
+cd "$(dirname "$0")/../.."
+if ! command -v tmux >/dev/null; then
+  echo "terminal_test: installing tmux" >&2
+  { apt-get update -qq && apt-get install -y -qq tmux; } >&2 || { echo "terminal_test: cannot install tmux" >&2; exit 1; }
+fi
+passed=0
+failed=0
+session=none
+export TMUX_TMPDIR=$(mktemp -d)   # a tmux server of our own, whatever else runs
+trap 'tmux kill-server 2>/dev/null; rm -rf "$TMUX_TMPDIR"' EXIT
+
+runs=0
+start() { # ARGS... — runs `cyrillic-ime type ARGS` in a fresh 100×30 terminal
+  local previous=$session
+  runs=$((runs + 1))
+  session="cime-$runs"
+  # After the program ends, report its exit code and whether the terminal is back to normal.
+  tmux new-session -d -s "$session" -x 100 -y 30 \
+    "'$cli' type $*; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo; sleep 60"
+  # The old terminal goes only now: closing the server's last session would stop the server.
+  tmux kill-session -t "$previous" 2>/dev/null
+}
+keys() { tmux send-keys -t "$session" "$@"; }
+text() { tmux send-keys -t "$session" -l "$1"; }
+screen() { tmux capture-pane -t "$session" -p 2>&1; }
+
+expect_screen() { # NAME TEXT — waits up to 10 s for TEXT to appear on the screen
+  local name=$1 want=$2
+  for _ in $(seq 100); do
+    if screen | grep -qF -- "$want"; then passed=$((passed + 1)); return; fi
+    sleep 0.1
+  done
+  failed=$((failed + 1))
+  echo "FAIL: $name: the screen never showed $(printf %q "$want"); it shows:"
+  screen | sed 's/^/  | /'
+}
+
+start
+expect_screen "draws the profile's keyboard" "[ й ] [ ц ] [ у ]"
+expect_screen "names the profile" "Русский (Поливанов) [rus_standard]"
+text "коннитива"
+expect_screen "converts key by key" "  こんにちわ│"
+text " к"
+expect_screen "shows pending input as marked text" "marked: «к» UTF-16 6..<7"
+keys BSpace
+expect_screen "backspace edits the pending input" "marked: none"
+expect_screen "…and leaves the document" "  こんにちわ │"
+text "хон"
+keys Left
+expect_screen "a cursor move converts first, then moves over one character" "  こんにちわ ほ│ん"
+keys C-k
+expect_screen "Ctrl-K is shift" "shift: katakana (one kana)"
+text "ка"
+expect_screen "shift types katakana" "  こんにちわ ほカ│ん"
+keys C-n
+expect_screen "Ctrl-N is the dakuten key" "  こんにちわ ほガ│ん"
+keys Right Enter
+text "😀"
+keys Left
+expect_screen "enter inserts a newline; an emoji is one character" "cursor: UTF-16 10"
+keys C-d
+expect_screen "Ctrl-D quits and prints the document" "EXIT=0"
+expect_screen "…the whole document" "こんにちわ ほガん"
+expect_screen "…and restores the terminal" "icanon echo"
+
+start --qwerty
+expect_screen "starts" "document:"
+expect_screen "--qwerty says so" "QWERTY positions"
+text "rjyybnbdf ,fynj:"
+expect_screen "--qwerty maps Latin keys onto ЙЦУКЕН" "  こんにちわ ばんとー│"
+keys C-c
+expect_screen "Ctrl-C quits" "EXIT=0"
+expect_screen "…and restores the terminal" "icanon echo"
+
+start --inline
+expect_screen "starts" "document:"
+text "кон"
+expect_screen "--inline shows pending input as plain text" "  こн│"
+expect_screen "…without marking it" "marked: none"
+keys C-d
+expect_screen "…and converts it on quitting" "こん"
+
+# Two profiles (the bundled one and a copy): Tab switches mid-word, converting in the old one.
+python3 - "$TMUX_TMPDIR/two.json" <<'PY'
+import json, sys
+data = json.load(open("Sources/CyrillicIME/Resources/profiles.json"))
+copy = dict(data["profiles"][0], id="rus_copy", names={"en": "Copy", "ja": "コピー", "native": "Копия"})
+data["profiles"] = [data["profiles"][0], copy]
+json.dump(data, open(sys.argv[1], "w"), ensure_ascii=False)
+PY
+start --profiles "$TMUX_TMPDIR/two.json"
+expect_screen "starts" "document:"
+text "хон"
+keys Tab
+expect_screen "Tab switches to the next profile" "Копия [rus_copy]"
+expect_screen "…converting what was pending first" "  ほん│"
+keys C-d
+expect_screen "quits" "EXIT=0"
+
+echo "terminal: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
