@@ -45,10 +45,11 @@ kana=Sources/CyrillicIME/Resources/japaneseKanaEngine.json
 
 for corpus in bench/corpus/*.txt; do
   profile=$(basename "$corpus" .txt)
-  echo "==> $profile: layers 1-3, $keys keystrokes each" >&2
+  echo "==> $profile: layers 1-4, $keys keystrokes each" >&2
   "$lib/examples/bench_composer" "$profiles" "$kana" "$corpus" "$profile" "$keys" "$out/layer1.$profile.samples"
   "$tools/abi_bench" keys "$profiles" "$kana" "$corpus" "$profile" "$keys" "$out/layer2.$profile.samples"
   "$bin/cyrillic-ime-bench" layer3 "$corpus" "$profile" "$keys" "$out/layer3.$profile.samples"
+  "$bin/cyrillic-ime-bench" layer4 "$corpus" "$profile" "$keys" "$out/layer4.$profile.samples"
 done
 
 echo "==> layer 5: start-up ($cold_runs cold processes, $reloads reloads)" >&2
