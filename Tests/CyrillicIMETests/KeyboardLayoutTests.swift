@@ -174,7 +174,8 @@ final class KeyboardLayoutTests: XCTestCase {
         XCTAssertEqual(describe(.character("а")), KeyAccessibility(label: "а", hint: "Types あ.", language: "ru"))
         XCTAssertEqual(describe(.character("а"), shift: .locked).hint, "Types ア.")
         XCTAssertEqual(describe(.character("к")).hint, "Starts a kana: then у types く.")
-        XCTAssertEqual(describe(.character("л")).hint, "Types л unchanged.")
+        XCTAssertEqual(describe(.character("щ")).hint, "Types щ unchanged.")
+        XCTAssertEqual(describe(.character("л")).hint, "Starts a kana: then у types ぅ.")
         XCTAssertEqual(describe(.shift, shift: .locked).value, "locked")
         let functionKeys: [KeyboardKey] = [.shift, .dakuten, .space, .profile, .backspace, .enter, .globe, .cursorLeft, .cursorRight]
         let labels = functionKeys.map { describe($0).label }

@@ -115,7 +115,9 @@ func installEngineWithCopiedProfile() throws {
     var copy = try XCTUnwrap(list.first { $0["id"] as? String == standardProfile })
     copy["id"] = "rus_copy"
     copy["names"] = ["en": "Russian copy", "ja": "ロシア語コピー", "native": "Русский (копия)"]
-    list.append(copy)
+    // Right after the original, so the {profile} key goes to it next.
+    let position = try XCTUnwrap(list.firstIndex { $0["id"] as? String == standardProfile })
+    list.insert(copy, at: position + 1)
     document["profiles"] = list
     let data = try JSONSerialization.data(withJSONObject: document)
     try RustCoreEngine.shared.initialize(

@@ -2,7 +2,7 @@
 //! independently of profiles.json so a wrong or missing rule in the data fails.
 
 mod common;
-use common::{bundled_engine, type_text};
+use common::{assert_table, bundled_engine, type_text};
 
 const P: &str = "rus_standard";
 
@@ -31,13 +31,28 @@ const EXTRAS_AND_ALIASES: &str = "
 ши し  ша しゃ  шу しゅ  шо しょ  шё しょ
 чи ち  ча ちゃ  чу ちゅ  чо ちょ  чё ちょ
 джи じ  джа じゃ  джу じゅ  джо じょ  жи じ  жа じゃ  жу じゅ  жо じょ
-за ざ  зи じ  зу ず  зэ ぜ  зе ぜ  зо ぞ
+за ざ  зи じ  зу ず  зэ ぜ  зе ぜ  зо ぞ  тсу つ  тсунами つなみ
 ";
 
-fn pairs(table: &str) -> Vec<(&str, &str)> {
-    let words: Vec<&str> = table.split_whitespace().collect();
-    words.chunks(2).map(|pair| (pair[0], pair[1])).collect()
-}
+use common::pairs;
+
+/// Loanword syllables. Polivanov writes ティ as ти (like ち) and ヴァ as ва (like わ), so
+/// those keep their Polivanov meaning and the loanword reading takes an apostrophe.
+const LOANWORDS: &str = "
+фа ふぁ  фи ふぃ  фэ ふぇ  фе ふぇ  фо ふぉ  фю ふゅ
+ту とぅ  дю でゅ  т'и てぃ  т'у とぅ  т'ю てゅ  д'и でぃ  д'у どぅ  д'ю でゅ
+ву ゔ  ви ゔぃ  вэ ゔぇ  ве ゔぇ  в'а ゔぁ  в'о ゔぉ
+шэ しぇ  ше しぇ  чэ ちぇ  че ちぇ  джэ じぇ  дже じぇ  жэ じぇ  же じぇ
+ца つぁ  ци つぃ  цэ つぇ  це つぇ  цо つぉ  йэ いぇ  йе いぇ
+ква くぁ  кви くぃ  квэ くぇ  кве くぇ  кво くぉ  гва ぐぁ
+фа-иру ふぁーいる  т'и:сяцу てぃーしゃつ  д'изуни- でぃずにー  в'аиорин ゔぁいおりん
+";
+
+/// Small kana: л before the syllable, like Mozc's l prefix (la → ぁ).
+const SMALL_KANA: &str = "
+ла ぁ  ли ぃ  лу ぅ  лэ ぇ  ле ぇ  ло ぉ  ля ゃ  лю ゅ  лё ょ  лцу っ  лва ゎ  лка ヵ  лкэ ヶ  лке ヶ
+ту-ля とぅーゃ  кала かぁ  фуле ふぇ
+";
 
 #[test]
 fn every_polivanov_syllable_converts() {
@@ -61,6 +76,12 @@ fn extras_and_aliases_convert() {
 }
 
 #[test]
+fn loanword_syllables_and_small_kana_convert_in_both_scripts() {
+    let engine = bundled_engine();
+    assert_table(&engine, P, LOANWORDS);
+    assert_table(&engine, P, SMALL_KANA);
+}
+
 fn n_before_consonants_and_m_before_labials_is_n() {
     let engine = bundled_engine();
     for (typed, expected) in [

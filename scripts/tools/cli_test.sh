@@ -32,9 +32,27 @@ expect "explicit profile" "ほっかいどー" 0 "" -- "$cli" convert --profile 
 expect "standard input, line by line" $'ときお、 おさか。\nわたし を\n\nend' 0 "" -- \
   bash -c "printf 'Токио, Осака.\nватаси во\n\n' | '$cli' convert; echo end"
 expect "a trailing н is flushed at the end of each line" $'ほん\nかん' 0 "" -- bash -c "printf 'хон\nкан\n' | '$cli' convert"
-expect "unknown profile" "" 64 "unknown profile klingon (known: rus_standard" -- "$cli" convert --profile klingon ка
+expect "unknown profile" "" 64 "unknown profile klingon (known: rus_standard, srp, ukr, bel, bul, romaji)" -- "$cli" convert --profile klingon ка
+# Every profile converts its documented examples, in hiragana and in katakana.
+expect "srp" "きょと ふじやま せんだい こにゃく まっちゃ" 0 "" -- "$cli" convert --profile srp "Кјото Фуџијама Сендај коњаку матча"
+expect "srp katakana" "ティーシャツ ファイル" 0 "" -- "$cli" convert --profile srp --katakana "ти-шацу фаиру"
+expect "ukr" "ひろしま きょと よこはま かんいち にいがた" 0 "" -- "$cli" convert --profile ukr "Хірошіма Кьото Йокохама Кан'ічі Ніїґата"
+expect "ukr katakana" "ティーシャツ" 0 "" -- "$cli" convert --profile ukr --katakana "ті-шяцу"
+expect "bel" "ふくしま ちから りょかん じゅど" 0 "" -- "$cli" convert --profile bel "Фукусіма цікара р'ёкан дзюдо"
+expect "bel katakana" "ティーシャツ" 0 "" -- "$cli" convert --profile bel --katakana "ты-сяцу"
+expect "bul" "ひろしま みやざき ふじ きょと かんじ" 0 "" -- "$cli" convert --profile bul "Хирошима Миядзаки Фуджи Кьото канджи"
+expect "bul katakana" "ティーシャツ" 0 "" -- "$cli" convert --profile bul --katakana "ти-шацу"
+expect "romaji" "しんぶん おんな こんにちわ かんい まっちゃ っ ぁ ー を ぢ づ ふぁ てぃ ちぇ" 0 "" -- \
+  "$cli" convert --profile romaji "shinbun onna konnichiwa kan'i matcha xtu la - wo di du fa thi che"
+expect "romaji katakana" "コーヒー ティーシャツ" 0 "" -- "$cli" convert --profile romaji --katakana "ko-hi- thi-shatsu"
+expect "small kana and loanwords in rus_standard" "ぁ っ ゃ ふぁ てぃ ゔ" 0 "" -- "$cli" convert "ла лцу ля фа т'и ву"
 expect "unknown option" "" 64 "unknown option --fast" -- "$cli" convert --fast ка
 expect "missing subcommand" "" 64 "missing subcommand" -- "$cli"
+expect "profiles --id srp shows the Serbian rows" "$(printf 'srp\tSerbian (Cyrillic) · セルビア語（キリル文字） · Српски (ћирилица)\n  1 2 3 4 5 6 7 8 9 0\n  љ њ е р т з у и о п ш ђ\n  а с д ф г х ј к л ч ћ ж\n  џ ц в б н м\n  {shift} {dakuten} {space} {profile} {backspace} {enter}')" 0 "" -- \
+  "$cli" profiles --id srp
+expect "profiles lists every profile" "rus_standard srp ukr bel bul romaji" 0 "" -- \
+  bash -c "'$cli' profiles | grep -v '^ ' | cut -f1 | tr '\n' ' ' | sed 's/ $//'"
+expect "every profile has five rows" "6" 0 "" -- bash -c "'$cli' profiles | awk '/^[^ ]/ {if (n) print n; n=0; next} {n++} END {print n}' | grep -c '^5$'"
 expect "profiles lists rows" "$(printf 'rus_standard\tRussian (Polivanov) · ロシア語（ポリワノフ式） · Русский (Поливанов)')" 0 "" -- \
   bash -c "'$cli' profiles --id rus_standard | head -n 1"
 printf '{"version": 1, "profiles": [' > "$scratch/broken.json"

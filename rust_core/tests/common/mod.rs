@@ -39,3 +39,35 @@ pub fn type_text(engine: &Engine, profile: &str, text: &str) -> String {
     inserted.push_str(&result.output);
     inserted
 }
+
+/// Splits a whitespace-separated table of `typed kana` pairs.
+pub fn pairs(table: &str) -> Vec<(&str, &str)> {
+    let words: Vec<&str> = table.split_whitespace().collect();
+    assert!(words.len() % 2 == 0, "a reference table has an odd number of cells");
+    words.chunks(2).map(|pair| (pair[0], pair[1])).collect()
+}
+
+/// The katakana of a hiragana text, written here independently of the core:
+/// hiragana U+3041–U+3096 sit 0x60 below their katakana.
+pub fn katakana(hiragana: &str) -> String {
+    hiragana
+        .chars()
+        .map(|c| match c {
+            '\u{3041}'..='\u{3096}' => char::from_u32(c as u32 + 0x60).unwrap(),
+            _ => c,
+        })
+        .collect()
+}
+
+/// Checks every pair of a reference table in `profile`: as typed, with a capital first
+/// letter, and through the `:katakana` profile id.
+pub fn assert_table(engine: &Engine, profile: &str, table: &str) {
+    let katakana_profile = format!("{profile}:katakana");
+    for (typed, kana) in pairs(table) {
+        assert_eq!(type_text(engine, profile, typed), kana, "{profile}: {typed}");
+        let mut chars = typed.chars();
+        let capitalised: String = chars.next().into_iter().flat_map(char::to_uppercase).chain(chars).collect();
+        assert_eq!(type_text(engine, profile, &capitalised), kana, "{profile}: {capitalised}");
+        assert_eq!(type_text(engine, &katakana_profile, typed), katakana(kana), "{katakana_profile}: {typed}");
+    }
+}

@@ -1,0 +1,56 @@
+"""Round trip for every Cyrillic profile: each skkdic word in kana is written in the
+profile's transcription by an independent reference writer (kana_writers.py), typed key by
+key through `cyrillic-ime convert --profile ID`, and must come back as the same kana, in
+hiragana and (for a sample) in katakana. Words a system cannot spell unambiguously are
+excluded and counted by reason. Usage: roundtrip_check.py PATH_TO_cyrillic-ime"""
+import collections
+import sys
+
+import engine_cli
+import kana_writers
+import skk_words
+
+KATAKANA_SAMPLE_EVERY = 20
+
+
+def check(cli, writer, words):
+    spelled = []
+    excluded = collections.Counter()
+    for word in words:
+        spelling, reason = writer.write(word)
+        if spelling is None:
+            excluded[reason] += 1
+        else:
+            spelled.append((word, spelling))
+    typed = [spelling for _, spelling in spelled]
+    outputs = engine_cli.convert(cli, writer.name, typed)
+    failures = [(word, spelling, out) for (word, spelling), out in zip(spelled, outputs) if out != word]
+    sample = spelled[::KATAKANA_SAMPLE_EVERY]
+    katakana_out = engine_cli.convert(cli, writer.name, [s for _, s in sample], katakana=True)
+    katakana_failures = [(word, s, out) for (word, s), out in zip(sample, katakana_out) if out != skk_words.katakana(word)]
+
+    passed = len(spelled) - len(failures)
+    rate = 100.0 * passed / len(spelled) if spelled else 0.0
+    print(f"{writer.name}: {passed}/{len(spelled)} spellable words round-trip ({rate:.2f}%); "
+          f"{sum(excluded.values())} of {len(words)} excluded; katakana {len(sample) - len(katakana_failures)}/{len(sample)}")
+    for reason, count in excluded.most_common():
+        print(f"    excluded {count:6d}: {reason}")
+    for word, spelling, out in (failures + katakana_failures)[:15]:
+        print(f"    FAIL {word} written {spelling} typed back as {out}")
+    return len(failures) + len(katakana_failures)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__, file=sys.stderr)
+        return 64
+    cli = sys.argv[1]
+    words = skk_words.readings()
+    print(f"roundtrip: {len(words)} skkdic readings")
+    failed = sum(check(cli, writer, words) for writer in kana_writers.CYRILLIC_WRITERS)
+    print(f"roundtrip: {'all spellable words came back' if failed == 0 else f'{failed} failures'}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
