@@ -43,7 +43,7 @@ fn last_init_error() -> String {
 
 /// The result object's string fields.
 fn fields(json_text: &str) -> Vec<(String, String)> {
-    let value = json::parse(json_text, json::Limits { max_bytes: 1 << 16, max_depth: 4 }).expect("result is JSON");
+    let value = json::parse(json_text, json::Limits { max_bytes: 1 << 16, max_depth: 4, max_values: 64 }).expect("result is JSON");
     let Value::Object(members) = value else { panic!("result is not an object: {json_text}") };
     members
         .into_iter()
@@ -184,7 +184,7 @@ fn reload_swaps_in_the_new_rules() {
 fn profiles_json_describes_the_running_engine() {
     let _g = serial();
     let text = take(rust_profiles_json()).unwrap();
-    let value = json::parse(&text, json::Limits { max_bytes: 1 << 20, max_depth: 8 }).unwrap();
+    let value = json::parse(&text, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 1 << 16 }).unwrap();
     let Value::Object(root) = value else { panic!() };
     let Value::Array(profiles) = &root[0].1 else { panic!() };
     let Value::Object(first) = &profiles[0] else { panic!() };
