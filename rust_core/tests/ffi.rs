@@ -291,3 +291,40 @@ fn init_errors_are_per_thread() {
     std::thread::spawn(move || assert!(init(&profiles, &kana))).join().unwrap();
     assert!(last_init_error().contains("missing required field"), "another thread's success replaced this thread's error");
 }
+
+/// A reload from a thread-local destructor, after this library's own per-thread error slot
+/// is gone (glibc runs those destructors last-registered first), must still swap the engine
+/// in and report success; it used to panic on the dead slot and return false.
+#[test]
+fn init_during_thread_teardown_still_swaps_in_the_engine() {
+    use std::cell::RefCell;
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static LATE_INIT: AtomicU8 = AtomicU8::new(0); // 0 not run, 1 true, 2 false
+
+    struct InitOnDrop(String, String);
+    impl Drop for InitOnDrop {
+        fn drop(&mut self) {
+            let ok = init(&self.0, &self.1);
+            LATE_INIT.store(if ok { 1 } else { 2 }, Ordering::SeqCst);
+        }
+    }
+    thread_local! {
+        static LATE: RefCell<Option<InitOnDrop>> = const { RefCell::new(None) };
+    }
+
+    let _g = serial();
+    let (profiles, kana) = bundled_documents();
+    let changed = profiles.replacen("\"ка\": \"ka\"", "\"ка\": \"ga\"", 1);
+    let late_kana = kana.clone();
+    std::thread::spawn(move || {
+        // Registered first, so destroyed after the library's error slot, which the
+        // failed init below registers.
+        LATE.with(|slot| *slot.borrow_mut() = Some(InitOnDrop(changed, late_kana)));
+        assert!(!init("{", "{"));
+    })
+    .join()
+    .unwrap();
+    assert_eq!(LATE_INIT.load(Ordering::SeqCst), 1, "the init in the destructor reported failure");
+    assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("が"), "the new engine is running");
+    assert!(init(&profiles, &kana));
+}
