@@ -79,7 +79,7 @@ static inline bool hstr_equals(const hstr *s, const char *bytes, size_t n) {
 }
 
 /* A copy of a C string (strdup is not ISO C). */
-static char *harness_strdup(const char *text) {
+static inline char *harness_strdup(const char *text) {
     size_t n = strlen(text) + 1;
     char *copy = malloc(n);
     if (!copy) HARNESS_FAIL("out of memory");
@@ -394,7 +394,7 @@ static inline bool json_parse(const char *s, size_t n, jvalue *out, const char *
 }
 
 /* The member named `name` of an object, or NULL. */
-static const jvalue *json_member(const jvalue *object, const char *name) {
+static inline const jvalue *json_member(const jvalue *object, const char *name) {
     if (object->kind != J_OBJECT) return NULL;
     for (size_t k = 0; k < object->count; k++)
         if (hstr_equals(&object->keys[k], name, strlen(name))) return &object->items[k];
@@ -463,7 +463,7 @@ static inline key_kind key_classify(const char *key, size_t n, const char **text
 }
 
 /* Calls rust_process_key and copies the answer (NULL stays NULL), freeing the original. */
-static char *harness_take(char *result, void (*free_fn)(char *)) {
+static inline char *harness_take(char *result, void (*free_fn)(char *)) {
     if (!result) return NULL;
     char *copy = harness_strdup(result);
     free_fn(result);
@@ -472,7 +472,7 @@ static char *harness_take(char *result, void (*free_fn)(char *)) {
 
 /* ---------- files ---------- */
 
-static char *harness_read_file(const char *path, size_t *size_out) {
+static inline char *harness_read_file(const char *path, size_t *size_out) {
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "harness: cannot open %s\n", path);
@@ -489,7 +489,7 @@ static char *harness_read_file(const char *path, size_t *size_out) {
 }
 
 /* The directory holding profiles.json and japaneseKanaEngine.json. */
-static const char *harness_resources_dir(void) {
+static inline const char *harness_resources_dir(void) {
     const char *env = getenv("CYRILLIC_IME_RESOURCES");
 #ifdef RESOURCES_DIR
     return env && *env ? env : RESOURCES_DIR;
@@ -500,7 +500,7 @@ static const char *harness_resources_dir(void) {
 #endif
 }
 
-static char *harness_read_resource(const char *name) {
+static inline char *harness_read_resource(const char *name) {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", harness_resources_dir(), name);
     return harness_read_file(path, NULL);
