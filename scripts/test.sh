@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Builds everything and runs every test: Rust unit and integration tests, the C ABI
-# check, the JSON Schema check, the Swift tests and the command-line tests.
+# Builds everything and runs every test: Rust unit and integration tests (the reload
+# stress test included), the C ABI check, valgrind memcheck over 10^5 ABI calls, the JSON
+# Schema check, the Swift tests, the Swift tests again under ThreadSanitizer, the
+# command-line tests, and each fuzz target: its seeds and regression inputs once, then
+# FUZZ_SECONDS (default 15) of fuzzing so the harnesses never rot.
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +20,9 @@ cargo test --manifest-path rust_core/Cargo.toml --features test-exports
 step "C ABI check"
 scripts/check_abi.sh
 
+step "valgrind memcheck (10^5 ABI calls)"
+scripts/memcheck.sh
+
 step "JSON Schemas"
 scripts/tools/python_env.sh
 .venv-tools/bin/python scripts/tools/validate_schemas.py
@@ -25,8 +31,29 @@ step "Swift build and tests"
 swift build --build-tests
 swift test --skip-build --disable-swift-testing
 
+step "Swift tests under ThreadSanitizer"
+scripts/tsan.sh
+
 step "Command-line tests"
 scripts/tools/cli_test.sh "$(swift build --show-bin-path)/cyrillic-ime"
+
+fuzz_log=$(mktemp)
+trap 'rm -f "$fuzz_log"' EXIT
+# Runs a command with its output in $fuzz_log; on failure shows the end of it and stops.
+logged() {
+  if ! "$@" >"$fuzz_log" 2>&1; then
+    tail -n 80 "$fuzz_log"
+    echo "FAILED: $*  (crash inputs are kept in rust_core/target-fuzz/artifacts)"
+    exit 1
+  fi
+}
+for target in $(scripts/fuzz.sh --list); do
+  step "Fuzz target $target: seeds and regression inputs once, then ${FUZZ_SECONDS:-15} s of fuzzing"
+  logged scripts/fuzz.sh --replay "$target"
+  grep -E "^fuzz.sh: replaying" "$fuzz_log"
+  logged scripts/fuzz.sh "$target" "${FUZZ_SECONDS:-15}"
+  grep -E "INITED|DONE|stat::number_of_executed_units|stat::new_units_added" "$fuzz_log"
+done
 
 echo
 echo "scripts/test.sh: all test suites passed"

@@ -328,3 +328,29 @@ fn init_during_thread_teardown_still_swaps_in_the_engine() {
     assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("が"), "the new engine is running");
     assert!(init(&profiles, &kana));
 }
+
+/// After a panic poisoned the engine lock, every export still answers as before: keys,
+/// the dakuten key, the profile list, failed and successful reloads, the init error.
+#[cfg(feature = "test-exports")]
+#[test]
+fn every_export_recovers_a_poisoned_lock() {
+    let _g = serial();
+    let before = (
+        take(rust_profiles_json()).unwrap(),
+        take(unsafe { rust_cycle_dakuten(c("は").as_ptr()) }).unwrap(),
+    );
+    for round in 0..3 {
+        assert!(rust_test_panic(true).is_null(), "round {round}");
+        assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"));
+        assert_eq!(field(&process("а", "к", "klingon"), "action").as_deref(), Some("error"));
+        assert_eq!(take(rust_profiles_json()).unwrap(), before.0);
+        assert_eq!(take(unsafe { rust_cycle_dakuten(c("は").as_ptr()) }).unwrap(), before.1);
+        let (profiles, kana) = bundled_documents();
+        assert!(!init("{", &kana));
+        assert!(last_init_error().contains("invalid JSON"));
+        assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"), "a failed reload after a panic");
+        assert!(init(&profiles, &kana));
+        assert_eq!(last_init_error(), "");
+        assert_eq!(rust_abi_version(), ABI_VERSION);
+    }
+}
