@@ -134,6 +134,7 @@ replay_target() {
   if [[ ${#files[@]} -eq 0 ]]; then
     mapfile -t files < <(find "fuzz/corpus/$target" "fuzz/regressions/$target" -type f 2>/dev/null | sort)
   fi
+  mkdir -p "$out/artifacts/$target"
   mapfile -t options < <(libfuzzer_options "$target")
   log "replaying ${#files[@]} inputs of $target"
   CYRILLIC_IME_RESOURCES=$resources SWIFT_BACKTRACE=enable=no RUST_BACKTRACE=0 "$bin_dir/fuzz_$target" "${options[@]}" "${files[@]}"
