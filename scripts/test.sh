@@ -9,7 +9,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUST_BACKTRACE=0   # deliberate panics in the guard tests print one line, not a trace
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step reports how long the previous one took, so the cost of every suite is visible.
+step_name=""
+step_started=$SECONDS
+step() {
+  [[ -z $step_name ]] || printf '(%s: %d s)\n' "$step_name" $((SECONDS - step_started))
+  step_name=$*
+  step_started=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
 
 step "Rust core (release, with test-only exports)"
 scripts/build_rust.sh --with-test-exports
@@ -55,5 +63,5 @@ for target in $(scripts/fuzz.sh --list); do
   grep -E "INITED|DONE|stat::number_of_executed_units|stat::new_units_added" "$fuzz_log"
 done
 
-echo
-echo "scripts/test.sh: all test suites passed"
+step "done"
+echo "scripts/test.sh: all test suites passed in $SECONDS s"
