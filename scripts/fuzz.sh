@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of the Rust core's C ABI with libFuzzer (from the Swift
 # toolchain's clang). See docs/RELIABILITY.md.
 #
-#   scripts/fuzz.sh --list                 the target names
+#   scripts/fuzz.sh --list                 the target names (--describe: with what they test)
 #   scripts/fuzz.sh TARGET SECONDS [-- libFuzzer options...]
 #                                          build TARGET and fuzz it for SECONDS
 #   scripts/fuzz.sh --build TARGET         only build it
