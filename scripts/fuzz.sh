@@ -169,6 +169,11 @@ case ${1:-} in
     shift 2
     [[ ${1:-} == "--" ]] && shift
     build_target "$target"
-    run_target "$target" "$seconds" "$@"
+    # libFuzzer reads -max_total_time=0 as "no limit": 0 seconds means build only.
+    if [[ $seconds -eq 0 ]]; then
+      log "0 seconds: built, not fuzzing"
+    else
+      run_target "$target" "$seconds" "$@"
+    fi
     ;;
 esac
