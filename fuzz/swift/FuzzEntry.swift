@@ -56,7 +56,7 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let profile = context.profileIDs[Int(bytes[0]) % context.profileIDs.count]
     let steps = TypingSession.decode(Array(bytes.dropFirst()), letters: context.letters, profileIDs: context.profileIDs)
-    let driver = EngineDriver(profileID: profile)
+    let driver = RustCoreEngineDriver(profileID: profile)
     SessionChecker(reference: context.reference, driver: driver).run(steps)
     return 0
 }

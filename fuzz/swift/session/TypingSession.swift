@@ -1,7 +1,7 @@
 /// Typing sessions for the `typing` fuzz target: arbitrary bytes decode into keys
 /// (letters of every profile and their capitals, other characters, backspace, flush,
 /// space, enter, pasted pairs), profile and script switches, dakuten taps, and injected
-/// core failures; `SessionChecker` runs them through a `KeyboardDriver` and checks the
+/// core failures; `SessionChecker` runs them through a `TypingSessionDriver` and checks the
 /// document after every step.
 ///
 /// The invariant, precisely. The checker keeps `settled` (document text it has accepted)
@@ -90,13 +90,13 @@ struct TypingSession {
 /// Runs steps through a driver and checks the invariant above after each one.
 final class SessionChecker {
     private let reference: ReferenceComposer
-    private let driver: KeyboardDriver
+    private let driver: TypingSessionDriver
     private let flushEngine = RustCoreEngine.shared
     private var settled: [Unicode.Scalar] = []
     private var segment: [Unicode.Scalar] = []
     private var history: [String] = []
 
-    init(reference: ReferenceComposer, driver: KeyboardDriver) {
+    init(reference: ReferenceComposer, driver: TypingSessionDriver) {
         self.reference = reference
         self.driver = driver
         settled = Array(driver.committedText.unicodeScalars)

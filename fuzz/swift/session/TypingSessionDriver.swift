@@ -1,10 +1,10 @@
 import CCyrillicIMECoreTesting
 
 /// What the typing-session fuzzer drives: something that takes keys the way the keyboard
-/// does and keeps a document. Today `EngineDriver` implements it over `RustCoreEngine`;
+/// does and keeps a document. Today `RustCoreEngineDriver` implements it over `RustCoreEngine`;
 /// the keyboard controller (being written on another branch) can implement it too, and
 /// the same sessions and checks then run through the controller.
-protocol KeyboardDriver: AnyObject {
+protocol TypingSessionDriver: AnyObject {
     /// The text the host's document holds (everything inserted, minus deletions).
     var committedText: String { get }
     /// The pending input shown as marked text (`""` when nothing is pending).
@@ -26,7 +26,7 @@ protocol KeyboardDriver: AnyObject {
 /// A keyboard reduced to its document: applies `RustCoreEngine` results exactly as the
 /// host must (insert `output`, show `buffer`, delete backward on `delete_backward`, the
 /// documented fallback when the core returns NULL).
-final class EngineDriver: KeyboardDriver {
+final class RustCoreEngineDriver: TypingSessionDriver {
     private(set) var committedText = ""
     private(set) var markedText = ""
     private(set) var profileID: String
