@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
-# Builds everything and runs every test: Rust unit and integration tests, the C ABI
-# check, the JSON Schema check, the Swift tests, the command-line tests, the outside
-# checks (romaji against wanakana-python; skkdic words round-tripped through every profile),
-# the terminal keyboard test (in tmux) and a quick benchmark run.
+# Builds everything and runs every test: Rust unit and integration tests (the reload
+# stress test included), the C ABI check, valgrind memcheck over 10^5 ABI calls, the JSON
+# Schema check, the Swift tests, the Swift tests again under ThreadSanitizer, the
+# command-line tests, the outside checks (romaji against wanakana-python; skkdic words
+# round-tripped through every profile), the terminal keyboard test (in tmux), each fuzz
+# target (its seeds and regression inputs once, then FUZZ_SECONDS, default 15, of fuzzing
+# so the harnesses never rot) and a quick benchmark run.
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUST_BACKTRACE=0   # deliberate panics in the guard tests print one line, not a trace
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step reports how long the previous one took, so the cost of every suite is visible.
+step_name=""
+step_started=$SECONDS
+step() {
+  [[ -z $step_name ]] || printf '(%s: %d s)\n' "$step_name" $((SECONDS - step_started))
+  step_name=$*
+  step_started=$SECONDS
+  printf '\n==> %s\n' "$*"
+}
 
 step "Rust core (release, with test-only exports)"
 scripts/build_rust.sh --with-test-exports
@@ -19,6 +30,9 @@ cargo test --manifest-path rust_core/Cargo.toml --features test-exports
 step "C ABI check"
 scripts/check_abi.sh
 
+step "valgrind memcheck (10^5 ABI calls)"
+scripts/memcheck.sh
+
 step "JSON Schemas"
 scripts/tools/python_env.sh
 .venv-tools/bin/python scripts/tools/validate_schemas.py
@@ -26,6 +40,9 @@ scripts/tools/python_env.sh
 step "Swift build and tests"
 swift build --build-tests
 swift test --skip-build --disable-swift-testing
+
+step "Swift tests under ThreadSanitizer"
+scripts/tsan.sh
 
 cli="$(swift build --show-bin-path)/cyrillic-ime"
 step "Command-line tests"
@@ -41,8 +58,26 @@ step "Outside check: round trip of skkdic words through every Cyrillic profile"
 step "Terminal keyboard (tmux)"
 scripts/tools/terminal_test.sh "$cli"
 
+fuzz_log=$(mktemp)
+trap 'rm -f "$fuzz_log"' EXIT
+# Runs a command with its output in $fuzz_log; on failure shows the end of it and stops.
+logged() {
+  if ! "$@" >"$fuzz_log" 2>&1; then
+    tail -n 80 "$fuzz_log"
+    echo "FAILED: $*  (crash inputs are kept in rust_core/target-fuzz/artifacts)"
+    exit 1
+  fi
+}
+for target in $(scripts/fuzz.sh --list); do
+  step "Fuzz target $target: seeds and regression inputs once, then ${FUZZ_SECONDS:-15} s of fuzzing"
+  logged scripts/fuzz.sh --replay "$target"
+  grep -E "^fuzz.sh: replaying" "$fuzz_log" || true
+  logged scripts/fuzz.sh "$target" "${FUZZ_SECONDS:-15}"
+  grep -E "INITED|DONE|stat::number_of_executed_units|stat::new_units_added|not fuzzing" "$fuzz_log" || true
+done
+
 step "Benchmarks, quick mode (prints figures, asserts nothing about time; rebuilds the shipping library)"
 scripts/bench.sh --quick
 
-echo
-echo "scripts/test.sh: all test suites passed"
+step "done"
+echo "scripts/test.sh: all test suites passed in $SECONDS s"

@@ -86,6 +86,11 @@ impl ComposerTable {
         table
     }
 
+    /// How many rules the table holds.
+    pub fn rule_count(&self) -> usize {
+        self.rules.len()
+    }
+
     /// Whether `c` appears in any rule input.
     pub fn knows(&self, c: char) -> bool {
         self.alphabet.binary_search(&c).is_ok()

@@ -83,16 +83,42 @@ impl<'a> At<'a> {
         Ok(s)
     }
 
-    fn array(&self) -> Result<Vec<At<'a>>, DataError> {
+    /// How many items an array (or members an object) holds; 0 for other values.
+    fn len(&self) -> usize {
         match self.value {
-            Value::Array(items) => Ok(items.iter().enumerate().map(|(i, v)| self.child(PathPart::Index(i), v)).collect()),
+            Value::Array(items) => items.len(),
+            Value::Object(members) => members.len(),
+            _ => 0,
+        }
+    }
+
+    /// Fails with an error naming the limit when the array or object holds more than
+    /// `max` entries. Called before the entries are visited, so an oversized list costs
+    /// nothing beyond parsing it.
+    fn check_count(&self, max: usize, noun: &str) -> Result<(), DataError> {
+        let count = self.len();
+        if count > max {
+            return Err(self.error(format!("{count} {noun}, over the limit of {max}")));
+        }
+        Ok(())
+    }
+
+    /// The array's items, at most `max` of them (see [`At::check_count`]).
+    fn array(&self, max: usize, noun: &str) -> Result<Vec<At<'a>>, DataError> {
+        match self.value {
+            Value::Array(items) => {
+                self.check_count(max, noun)?;
+                Ok(items.iter().enumerate().map(|(i, v)| self.child(PathPart::Index(i), v)).collect())
+            }
             _ => Err(self.expected("an array")),
         }
     }
 
-    fn members(&self) -> Result<Vec<(&'a str, At<'a>)>, DataError> {
+    /// The object's members, at most `max` of them (see [`At::check_count`]).
+    fn members(&self, max: usize, noun: &str) -> Result<Vec<(&'a str, At<'a>)>, DataError> {
         match self.value {
             Value::Object(members) => {
+                self.check_count(max, noun)?;
                 Ok(members.iter().map(|(k, v)| (k.as_str(), self.child(PathPart::Key(k), v))).collect())
             }
             _ => Err(self.expected("an object")),
@@ -101,8 +127,13 @@ impl<'a> At<'a> {
 
     /// The object's fields by name, rejecting unknown ones and requiring `required`.
     fn fields(&self, required: &[&str], optional: &[&str]) -> Result<HashMap<&'a str, At<'a>>, DataError> {
+        let Value::Object(members) = self.value else {
+            return Err(self.expected("an object"));
+        };
         let mut fields = HashMap::new();
-        for (key, at) in self.members()? {
+        for (key, value) in members {
+            let key = key.as_str();
+            let at = self.child(PathPart::Key(key), value);
             if !required.contains(&key) && !optional.contains(&key) {
                 let mut allowed: Vec<&str> = required.iter().chain(optional).copied().collect();
                 allowed.sort_unstable();
@@ -120,7 +151,11 @@ impl<'a> At<'a> {
 }
 
 fn parse_document(file: &'static str, text: &str) -> Result<Value, DataError> {
-    let limits = json::Limits { max_bytes: limits::MAX_DOCUMENT_BYTES, max_depth: limits::MAX_JSON_DEPTH };
+    let limits = json::Limits {
+        max_bytes: limits::MAX_DOCUMENT_BYTES,
+        max_depth: limits::MAX_JSON_DEPTH,
+        max_values: limits::MAX_JSON_VALUES,
+    };
     json::parse(text, limits).map_err(|e| DataError {
         file,
         path: e.path.clone(),
@@ -162,12 +197,9 @@ impl KanaEngine {
         check_version(&fields["version"])?;
 
         let mut kana = HashMap::new();
-        let members = fields["kana"].members()?;
+        let members = fields["kana"].members(limits::MAX_KANA, "kana")?;
         if members.is_empty() {
             return Err(fields["kana"].error("the kana inventory is empty"));
-        }
-        if members.len() > limits::MAX_KANA {
-            return Err(fields["kana"].error(format!("{} kana, over the limit of {}", members.len(), limits::MAX_KANA)));
         }
         for (id, entry) in members {
             check_identifier(&entry, id, "kana id")?;
@@ -184,7 +216,7 @@ impl KanaEngine {
         };
         let mut engine = KanaEngine { kana, rule_sets: HashMap::new(), dakuten };
         if let Some(sets) = fields.get("ruleSets") {
-            for (name, set) in sets.members()? {
+            for (name, set) in sets.members(limits::MAX_RULE_SETS, "rule sets")? {
                 check_identifier(&set, name, "rule set name")?;
                 let rules = engine.read_rules(&set)?;
                 engine.rule_sets.insert(name.to_string(), rules);
@@ -200,10 +232,7 @@ impl KanaEngine {
 
     /// Reads a rules object: `"input": "kanaId"` or `"input": {"kana": "kanaId", "pending": "…"}`.
     fn read_rules(&self, at: &At<'_>) -> Result<Vec<RawRule>, DataError> {
-        let members = at.members()?;
-        if members.len() > limits::MAX_RULES_PER_PROFILE {
-            return Err(at.error(format!("{} rules, over the limit of {}", members.len(), limits::MAX_RULES_PER_PROFILE)));
-        }
+        let members = at.members(limits::MAX_RULES_PER_PROFILE, "rules")?;
         let mut rules = Vec::with_capacity(members.len());
         for (input, rule) in members {
             check_rule_input(&rule, input)?;
@@ -253,8 +282,9 @@ impl KanaEngine {
 fn read_dakuten_cycles(at: &At<'_>, kana: &HashMap<String, String>) -> Result<DakutenCycles, DataError> {
     let mut cycles = Vec::new();
     let mut seen: HashMap<char, String> = HashMap::new();
-    for cycle_at in at.array()? {
-        let members = cycle_at.array()?;
+    // A kana belongs to one cycle at most, so neither count can exceed the inventory.
+    for cycle_at in at.array(limits::MAX_KANA, "dakuten cycles")? {
+        let members = cycle_at.array(limits::MAX_KANA, "kana in one cycle")?;
         if members.len() < 2 {
             return Err(cycle_at.error("a cycle needs at least two kana"));
         }
@@ -323,16 +353,21 @@ pub fn parse_profiles(text: &str, kana: &KanaEngine) -> Result<Vec<Profile>, Dat
     let at = At { file: PROFILES_FILE, path: Vec::new(), value: &root };
     let fields = at.fields(&["version", "profiles"], &["$schema", "description"])?;
     check_version(&fields["version"])?;
-    let list = fields["profiles"].array()?;
+    let list = fields["profiles"].array(limits::MAX_PROFILES, "profiles")?;
     if list.is_empty() {
         return Err(fields["profiles"].error("at least one profile is required"));
     }
-    if list.len() > limits::MAX_PROFILES {
-        return Err(fields["profiles"].error(format!("{} profiles, over the limit of {}", list.len(), limits::MAX_PROFILES)));
-    }
     let mut profiles: Vec<Profile> = Vec::with_capacity(list.len());
+    let mut total_rules = 0usize;
     for entry in list {
         let profile = parse_profile(&entry, kana)?;
+        total_rules += profile.table.rule_count();
+        if total_rules > limits::MAX_TOTAL_RULES {
+            return Err(entry.error(format!(
+                "{total_rules} rules in the profiles up to this one, over the limit of {} for all profiles together",
+                limits::MAX_TOTAL_RULES
+            )));
+        }
         if profiles.iter().any(|p| p.id == profile.id) {
             return Err(entry.error(format!("duplicate profile id {}", quoted(&profile.id))));
         }
@@ -358,20 +393,38 @@ fn parse_profile(at: &At<'_>, kana: &KanaEngine) -> Result<Profile, DataError> {
     }
 
     // Shared rule sets first, then the profile's own rules; an input defined twice is a conflict.
+    // The count is checked before each set is copied, so a long list of references to a
+    // big rule set fails at once instead of copying it over and over.
     let mut raw: Vec<RawRule> = Vec::new();
     if let Some(sets) = fields.get("ruleSets") {
-        for set_at in sets.array()? {
+        let mut listed: std::collections::HashSet<&str> = std::collections::HashSet::new();
+        for set_at in sets.array(limits::MAX_RULE_SETS, "rule sets")? {
             let name = set_at.string()?;
+            if !listed.insert(name) {
+                return Err(set_at.error(format!("rule set {} is listed twice", quoted(name))));
+            }
             let rules = kana.rule_sets.get(name).ok_or_else(|| {
                 set_at.error(format!("unknown rule set {} (not in {KANA_ENGINE_FILE} $.ruleSets)", quoted(name)))
             })?;
+            if raw.len() + rules.len() > limits::MAX_RULES_PER_PROFILE {
+                return Err(set_at.error(format!(
+                    "{} rules with this rule set, over the limit of {}",
+                    raw.len() + rules.len(),
+                    limits::MAX_RULES_PER_PROFILE
+                )));
+            }
             raw.extend(rules.iter().cloned());
         }
     }
-    raw.extend(kana.read_rules(&fields["rules"])?);
-    if raw.len() > limits::MAX_RULES_PER_PROFILE {
-        return Err(fields["rules"].error(format!("{} rules, over the limit of {}", raw.len(), limits::MAX_RULES_PER_PROFILE)));
+    let own = kana.read_rules(&fields["rules"])?;
+    if raw.len() + own.len() > limits::MAX_RULES_PER_PROFILE {
+        return Err(fields["rules"].error(format!(
+            "{} rules, over the limit of {}",
+            raw.len() + own.len(),
+            limits::MAX_RULES_PER_PROFILE
+        )));
     }
+    raw.extend(own);
     let mut seen: HashMap<&str, &RawRule> = HashMap::new();
     for rule in &raw {
         if let Some(first) = seen.insert(&rule.input, rule) {
@@ -397,19 +450,19 @@ fn parse_profile(at: &At<'_>, kana: &KanaEngine) -> Result<Profile, DataError> {
 }
 
 fn parse_rows(at: &At<'_>) -> Result<Vec<Vec<String>>, DataError> {
-    let rows = at.array()?;
-    if rows.len() != ROW_COUNT {
+    if matches!(at.value, Value::Array(_)) && at.len() != ROW_COUNT {
         return Err(at.error(format!(
             "expected {ROW_COUNT} rows (digits, three letter rows, function keys), found {}",
-            rows.len()
+            at.len()
         )));
     }
+    let rows = at.array(ROW_COUNT, "rows")?;
     let mut out = Vec::with_capacity(ROW_COUNT);
     for (index, row) in rows.iter().enumerate() {
-        let keys = row.array()?;
-        if keys.is_empty() || keys.len() > limits::MAX_KEYS_PER_ROW {
-            return Err(row.error(format!("a row holds 1–{} keys, found {}", limits::MAX_KEYS_PER_ROW, keys.len())));
+        if matches!(row.value, Value::Array(_)) && (row.len() == 0 || row.len() > limits::MAX_KEYS_PER_ROW) {
+            return Err(row.error(format!("a row holds 1–{} keys, found {}", limits::MAX_KEYS_PER_ROW, row.len())));
         }
+        let keys = row.array(limits::MAX_KEYS_PER_ROW, "keys")?;
         let mut labels = Vec::with_capacity(keys.len());
         for key in keys {
             let label = key.non_empty_string()?;

@@ -32,8 +32,11 @@ fn current_engine() -> Option<Arc<Engine>> {
     ENGINE.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
 }
 
+/// Records the calling thread's init result. During thread teardown the slot may already
+/// be gone; the message is then dropped rather than panicking, because an engine that was
+/// just swapped in must still be reported as a success.
 fn set_last_init_error(message: String) {
-    LAST_INIT_ERROR.with(|slot| *slot.borrow_mut() = message);
+    let _ = LAST_INIT_ERROR.try_with(|slot| *slot.borrow_mut() = message);
 }
 
 /// Why an argument could not be read.
@@ -145,7 +148,9 @@ pub unsafe extern "C" fn rust_free_string(ptr: *mut c_char) {
 /// if it succeeded or none was made. NULL only if a panic was caught.
 #[no_mangle]
 pub extern "C" fn rust_last_init_error() -> *mut c_char {
-    guard(std::ptr::null_mut(), || into_c_string(LAST_INIT_ERROR.with(|slot| slot.borrow().clone())))
+    guard(std::ptr::null_mut(), || {
+        into_c_string(LAST_INIT_ERROR.try_with(|slot| slot.borrow().clone()).unwrap_or_default())
+    })
 }
 
 /// The dakuten key: the next form of one kana in its cycle (は → ば → ぱ → は), as an owned

@@ -5,12 +5,20 @@
 pub const MAX_DOCUMENT_BYTES: usize = 4 * 1024 * 1024;
 /// Deepest JSON nesting accepted in a data document.
 pub const MAX_JSON_DEPTH: usize = 16;
+/// Most JSON values (strings, numbers, arrays, objects, …) in one data document. Bounds
+/// the memory a document takes while it is read (each value is 32 bytes plus its text).
+pub const MAX_JSON_VALUES: usize = 1 << 18;
 /// Most profiles in one `profiles.json`.
 pub const MAX_PROFILES: usize = 64;
 /// Most entries in the kana inventory.
 pub const MAX_KANA: usize = 4096;
 /// Most rules in one profile, shared rule sets included.
 pub const MAX_RULES_PER_PROFILE: usize = 8192;
+/// Most rules in all profiles together, shared rule sets counted once per profile that
+/// uses them. Bounds the memory of the compiled engine (about 300 bytes per rule).
+pub const MAX_TOTAL_RULES: usize = 65536;
+/// Most shared rule sets in `japaneseKanaEngine.json` (and so in one profile's `ruleSets`).
+pub const MAX_RULE_SETS: usize = 256;
 /// Longest rule input, in characters. Also bounds how long a legitimate buffer gets.
 pub const MAX_RULE_INPUT_CHARS: usize = 8;
 /// Longest kana text one inventory entry may produce, in characters.

@@ -43,7 +43,7 @@ fn last_init_error() -> String {
 
 /// The result object's string fields.
 fn fields(json_text: &str) -> Vec<(String, String)> {
-    let value = json::parse(json_text, json::Limits { max_bytes: 1 << 16, max_depth: 4 }).expect("result is JSON");
+    let value = json::parse(json_text, json::Limits { max_bytes: 1 << 16, max_depth: 4, max_values: 64 }).expect("result is JSON");
     let Value::Object(members) = value else { panic!("result is not an object: {json_text}") };
     members
         .into_iter()
@@ -184,7 +184,7 @@ fn reload_swaps_in_the_new_rules() {
 fn profiles_json_describes_the_running_engine() {
     let _g = serial();
     let text = take(rust_profiles_json()).unwrap();
-    let value = json::parse(&text, json::Limits { max_bytes: 1 << 20, max_depth: 8 }).unwrap();
+    let value = json::parse(&text, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 1 << 16 }).unwrap();
     let Value::Object(root) = value else { panic!() };
     let Value::Array(profiles) = &root[0].1 else { panic!() };
     let Value::Object(first) = &profiles[0] else { panic!() };
@@ -290,4 +290,67 @@ fn init_errors_are_per_thread() {
     assert!(!init("{}", &kana));
     std::thread::spawn(move || assert!(init(&profiles, &kana))).join().unwrap();
     assert!(last_init_error().contains("missing required field"), "another thread's success replaced this thread's error");
+}
+
+/// A reload from a thread-local destructor, after this library's own per-thread error slot
+/// is gone (glibc runs those destructors last-registered first), must still swap the engine
+/// in and report success; it used to panic on the dead slot and return false.
+#[test]
+fn init_during_thread_teardown_still_swaps_in_the_engine() {
+    use std::cell::RefCell;
+    use std::sync::atomic::{AtomicU8, Ordering};
+    static LATE_INIT: AtomicU8 = AtomicU8::new(0); // 0 not run, 1 true, 2 false
+
+    struct InitOnDrop(String, String);
+    impl Drop for InitOnDrop {
+        fn drop(&mut self) {
+            let ok = init(&self.0, &self.1);
+            LATE_INIT.store(if ok { 1 } else { 2 }, Ordering::SeqCst);
+        }
+    }
+    thread_local! {
+        static LATE: RefCell<Option<InitOnDrop>> = const { RefCell::new(None) };
+    }
+
+    let _g = serial();
+    let (profiles, kana) = bundled_documents();
+    let changed = profiles.replacen("\"ка\": \"ka\"", "\"ка\": \"ga\"", 1);
+    let late_kana = kana.clone();
+    std::thread::spawn(move || {
+        // Registered first, so destroyed after the library's error slot, which the
+        // failed init below registers.
+        LATE.with(|slot| *slot.borrow_mut() = Some(InitOnDrop(changed, late_kana)));
+        assert!(!init("{", "{"));
+    })
+    .join()
+    .unwrap();
+    assert_eq!(LATE_INIT.load(Ordering::SeqCst), 1, "the init in the destructor reported failure");
+    assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("が"), "the new engine is running");
+    assert!(init(&profiles, &kana));
+}
+
+/// After a panic poisoned the engine lock, every export still answers as before: keys,
+/// the dakuten key, the profile list, failed and successful reloads, the init error.
+#[cfg(feature = "test-exports")]
+#[test]
+fn every_export_recovers_a_poisoned_lock() {
+    let _g = serial();
+    let before = (
+        take(rust_profiles_json()).unwrap(),
+        take(unsafe { rust_cycle_dakuten(c("は").as_ptr()) }).unwrap(),
+    );
+    for round in 0..3 {
+        assert!(rust_test_panic(true).is_null(), "round {round}");
+        assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"));
+        assert_eq!(field(&process("а", "к", "klingon"), "action").as_deref(), Some("error"));
+        assert_eq!(take(rust_profiles_json()).unwrap(), before.0);
+        assert_eq!(take(unsafe { rust_cycle_dakuten(c("は").as_ptr()) }).unwrap(), before.1);
+        let (profiles, kana) = bundled_documents();
+        assert!(!init("{", &kana));
+        assert!(last_init_error().contains("invalid JSON"));
+        assert_eq!(field(&process("а", "к", "rus_standard"), "output").as_deref(), Some("か"), "a failed reload after a panic");
+        assert!(init(&profiles, &kana));
+        assert_eq!(last_init_error(), "");
+        assert_eq!(rust_abi_version(), ABI_VERSION);
+    }
 }

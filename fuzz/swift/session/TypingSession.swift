@@ -1,0 +1,260 @@
+/// Typing sessions for the `typing` fuzz target: arbitrary bytes decode into keys
+/// (letters of every profile and their capitals, other characters, backspace, flush,
+/// space, enter, pasted pairs), profile and script switches, dakuten taps, and injected
+/// core failures; `SessionChecker` runs them through a `TypingSessionDriver` and checks the
+/// document after every step.
+///
+/// The invariant, precisely. The checker keeps `settled` (document text it has accepted)
+/// and `segment` (the scalars typed since the last boundary, case-folded as the core
+/// folds them). After every key:
+///
+///     committed + flush(marked) == settled + convert(segment)
+///
+/// where `flush(marked)` asks the core (statelessly) what the pending text would commit,
+/// and `convert` is `ReferenceComposer`'s whole-text conversion. So at every moment the
+/// text committed key by key, plus what is pending, equals converting everything typed as
+/// one piece. Boundaries, where the checker re-settles on the document, are exactly the
+/// places where "the typed text" stops being one piece:
+///
+/// - `{flush}`, a profile or script switch, a dakuten tap: the document must first equal
+///   `settled + convert(segment)` exactly (nothing pending), then a new segment starts;
+/// - backspace with text pending: the marked text must lose exactly its last scalar and
+///   the document stay unchanged; the new segment is the remaining marked text;
+/// - backspace with nothing pending: the document must lose exactly its last character;
+/// - an injected failure (the core returns NULL): the documented fallback must commit the
+///   marked text and the key as typed (or, for backspace, delete as above).
+struct TypingSession {
+    enum Step: CustomStringConvertible {
+        /// A key; `failing` makes the core fail on it (`poisoning` also poisons the lock).
+        case key(String, failing: Bool, poisoning: Bool)
+        case switchProfile(String)
+        case dakuten
+
+        var description: String {
+            switch self {
+            case let .key(key, failing, poisoning):
+                return key.debugDescription + (failing ? (poisoning ? "!!" : "!") : "")
+            case let .switchProfile(id): return "→" + id
+            case .dakuten: return "゛"
+            }
+        }
+    }
+
+    /// Characters that are not letters of any profile, typed to prove they pass through.
+    static let extras = [
+        "'", ":", "-", ".", ",", "?", "!", "5", "x", "Q", "😀", "\u{301}", "か", "é", "e\u{301}", "ß",
+        "İ", "Σ", "ς", "ー", "\t", "👩‍👩‍👧", "ン", "ъ", "Ъ",
+    ]
+
+    /// Decodes fuzz bytes into steps over `letters` (every profile's letter keys) and
+    /// `profileIDs` (every profile in both scripts).
+    static func decode(_ bytes: [UInt8], letters: [String], profileIDs: [String]) -> [Step] {
+        var steps: [Step] = []
+        var failing = false
+        var poisoning = false
+        var index = 0
+        func next() -> Int {
+            defer { index += 1 }
+            return index < bytes.count ? Int(bytes[index]) : 0
+        }
+        func key(_ text: String) {
+            steps.append(.key(text, failing: failing, poisoning: poisoning))
+            failing = false
+            poisoning = false
+        }
+        while index < bytes.count {
+            let byte = next()
+            switch byte {
+            case 0..<160: key(letters[byte % letters.count])
+            case 160..<176: key(extras[(byte - 160 + 16 * (byte & 1)) % extras.count])
+            case 176..<188: key(EngineKey.backspace)
+            case 188..<192: key("\u{8}")
+            case 192..<196: key(EngineKey.space)
+            case 196..<200: key(" ")
+            case 200..<202: key(EngineKey.enter)
+            case 202..<204: key("\n")
+            case 204..<208: key(EngineKey.flush)
+            case 208..<216: steps.append(.switchProfile(profileIDs[next() % profileIDs.count]))
+            case 216..<220: steps.append(.dakuten)
+            case 220..<225: key(letters[next() % letters.count] + letters[next() % letters.count])
+            // Injected failures are rare: each one is a real (slow) Rust panic.
+            case 225, 226: failing = true
+            case 227: failing = true; poisoning = true
+            default: key(letters[(byte * 7) % letters.count])
+            }
+        }
+        return steps
+    }
+}
+
+/// Runs steps through a driver and checks the invariant above after each one.
+final class SessionChecker {
+    private let reference: ReferenceComposer
+    private let driver: TypingSessionDriver
+    private let flushEngine = RustCoreEngine.shared
+    private var settled: [Unicode.Scalar] = []
+    private var segment: [Unicode.Scalar] = []
+    private var history: [String] = []
+
+    init(reference: ReferenceComposer, driver: TypingSessionDriver) {
+        self.reference = reference
+        self.driver = driver
+        settled = Array(driver.committedText.unicodeScalars)
+    }
+
+    func run(_ steps: [TypingSession.Step]) {
+        for step in steps {
+            history.append(step.description)
+            perform(step)
+        }
+        history.append("(final flush)")
+        perform(.key(EngineKey.flush, failing: false, poisoning: false))
+    }
+
+    private func perform(_ step: TypingSession.Step) {
+        let committedBefore = driver.committedText
+        let markedBefore = driver.markedText
+        switch step {
+        case let .key(key, failing, poisoning):
+            if failing { driver.failNextKey(poisoning: poisoning) }
+            driver.type(key)
+            if failing {
+                checkFallback(key: key, committedBefore: committedBefore, markedBefore: markedBefore)
+            } else if key == EngineKey.backspace || key == "\u{8}" {
+                checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore)
+            } else if key == EngineKey.flush {
+                checkSettled()
+                resettle()
+            } else {
+                segment += typedScalars(of: key)
+                checkInvariant()
+            }
+        case let .switchProfile(id):
+            // The switch flushes with the old profile (and script) first.
+            let expected = settled + expectedConversion()
+            driver.switchProfile(to: id)
+            require(driver.markedText.isEmpty, "marked text after a profile switch")
+            require(same(driver.committedText, expected),
+                    "switching to \(id) committed \(driver.committedText.debugDescription), expected \(String(String.UnicodeScalarView(expected)).debugDescription)")
+            resettle()
+        case .dakuten:
+            // Expected: the flush, then the last character replaced by its next form
+            // (asked of the core separately), or left alone when it has none.
+            var expected = String(String.UnicodeScalarView(settled + expectedConversion()))
+            if let last = expected.last {
+                guard let answer = flushEngine.cycleDakuten(String(last)) else { fail("cycleDakuten returned nil") }
+                require(answer.action != .error, "dakuten error: \(answer)")
+                if answer.action == .replace {
+                    require(answer.output.unicodeScalars.count == 1, "dakuten replacement is not one scalar: \(answer)")
+                    expected.removeLast()
+                    expected += answer.output
+                }
+            }
+            driver.tapDakuten()
+            require(same(driver.committedText, Array(expected.unicodeScalars)),
+                    "after a dakuten tap: \(driver.committedText.debugDescription), expected \(expected.debugDescription)")
+            require(driver.markedText.isEmpty, "marked text after a dakuten tap")
+            resettle()
+        }
+    }
+
+    /// The scalars a text key types, case-folded as the core folds them.
+    private func typedScalars(of key: String) -> [Unicode.Scalar] {
+        let text: String
+        switch key {
+        case EngineKey.space: text = " "
+        case EngineKey.enter: text = "\n"
+        default: text = key
+        }
+        let profile = currentProfile()
+        return text.unicodeScalars.map { ReferenceComposer.normalize($0, in: profile) }
+    }
+
+    private func currentProfile() -> ReferenceComposer.Profile {
+        let id = driver.profileID.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        guard let profile = reference.profiles[id] else { fail("profile \(id) is not in the data") }
+        return profile
+    }
+
+    private func expectedConversion() -> [Unicode.Scalar] {
+        ReferenceComposer.convert(segment, in: currentProfile(), katakana: driver.profileID.hasSuffix(":katakana"))
+    }
+
+    /// committed + flush(marked) == settled + convert(segment)
+    private func checkInvariant() {
+        guard let flushed = flushEngine.processKey(EngineKey.flush, buffer: driver.markedText, profileID: driver.profileID) else {
+            fail("flushing the marked text returned NULL")
+        }
+        require(flushed.action == .commit && flushed.buffer.isEmpty, "flush did not commit: \(flushed)")
+        let actual = Array(driver.committedText.unicodeScalars) + Array(flushed.output.unicodeScalars)
+        let expected = settled + expectedConversion()
+        require(actual == expected, """
+            key by key ≠ whole text
+              committed + pending flush: \(String(String.UnicodeScalarView(actual)).debugDescription)
+              settled + convert(typed):   \(String(String.UnicodeScalarView(expected)).debugDescription)
+              typed since the boundary:   \(String(String.UnicodeScalarView(segment)).debugDescription)
+            """)
+    }
+
+    /// Nothing pending, and the document is exactly settled + convert(segment).
+    private func checkSettled() {
+        require(driver.markedText.isEmpty, "marked text \(driver.markedText.debugDescription) after a flush")
+        checkInvariant()
+    }
+
+    private func checkBackspace(committedBefore: String, markedBefore: String) {
+        if markedBefore.isEmpty {
+            require(driver.markedText.isEmpty, "backspace with nothing pending left marked text")
+            require(same(driver.committedText, Array(String(committedBefore.dropLast()).unicodeScalars)),
+                    "backspace with nothing pending should delete one character: \(committedBefore.debugDescription) → \(driver.committedText.debugDescription)")
+            resettle()
+        } else {
+            require(same(driver.committedText, Array(committedBefore.unicodeScalars)), "backspace in the marked text changed the document")
+            require(same(driver.markedText, Array(markedBefore.unicodeScalars.dropLast())),
+                    "backspace should drop the last pending scalar: \(markedBefore.debugDescription) → \(driver.markedText.debugDescription)")
+            settled = Array(driver.committedText.unicodeScalars)
+            segment = Array(driver.markedText.unicodeScalars)
+            checkInvariant()
+        }
+    }
+
+    /// The documented fallback when the core returns NULL: commit marked text + key as typed.
+    private func checkFallback(key: String, committedBefore: String, markedBefore: String) {
+        if key == EngineKey.backspace {
+            checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore)
+            return
+        }
+        let typed: String
+        switch key {
+        case EngineKey.space: typed = " "
+        case EngineKey.enter: typed = "\n"
+        case EngineKey.flush: typed = ""
+        default: typed = key
+        }
+        require(driver.markedText.isEmpty, "the fallback left marked text")
+        require(same(driver.committedText, Array((committedBefore + markedBefore + typed).unicodeScalars)),
+                "the fallback lost input: \(committedBefore.debugDescription) + \(markedBefore.debugDescription) + \(key.debugDescription) → \(driver.committedText.debugDescription)")
+        resettle()
+    }
+
+    private func resettle() {
+        settled = Array(driver.committedText.unicodeScalars)
+        segment = []
+    }
+
+    private func same(_ text: String, _ scalars: [Unicode.Scalar]) -> Bool {
+        Array(text.unicodeScalars) == scalars
+    }
+
+    private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    private func fail(_ message: String) -> Never {
+        fatalError("""
+            typing session invariant broken: \(message)
+              profile: \(driver.profileID)
+              steps: \(history.joined(separator: " "))
+            """)
+    }
+}
