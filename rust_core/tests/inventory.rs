@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 fn inventory() -> Vec<(String, String)> {
     let text = common::read_resource("japaneseKanaEngine.json");
-    let root = json::parse(&text, json::Limits { max_bytes: 1 << 22, max_depth: 16 }).expect("valid JSON");
+    let root = json::parse(&text, json::Limits { max_bytes: 1 << 22, max_depth: 16, max_values: 1 << 20 }).expect("valid JSON");
     let Value::Object(fields) = root else { panic!("not an object") };
     let Some((_, Value::Object(kana))) = fields.into_iter().find(|(k, _)| k == "kana") else { panic!("no kana") };
     kana.into_iter()
