@@ -185,8 +185,16 @@ struct RawRule {
     input: String,
     kana_id: String,
     pending: String,
-    /// Where the rule was defined, for conflict messages.
-    origin: String,
+    /// The rules object the rule was defined in (file and JSON path, shared by all its
+    /// rules), for conflict messages; the rule itself sits at `[input]` inside it.
+    origin: std::rc::Rc<str>,
+}
+
+impl RawRule {
+    fn origin(&self) -> String {
+        let step = format_path([PathPart::Key(&self.input)]);
+        format!("{}{}", self.origin, &step[1..]) // `step` starts with "$"
+    }
 }
 
 impl KanaEngine {
@@ -234,6 +242,7 @@ impl KanaEngine {
     fn read_rules(&self, at: &At<'_>) -> Result<Vec<RawRule>, DataError> {
         let members = at.members(limits::MAX_RULES_PER_PROFILE, "rules")?;
         let mut rules = Vec::with_capacity(members.len());
+        let origin: std::rc::Rc<str> = format!("{} {}", at.file, format_path(at.path.iter().copied())).into();
         for (input, rule) in members {
             check_rule_input(&rule, input)?;
             let (kana_at, kana_id, pending) = match rule.value {
@@ -270,7 +279,7 @@ impl KanaEngine {
                 input: input.to_string(),
                 kana_id: kana_id.to_string(),
                 pending: pending.to_string(),
-                origin: format!("{} {}", rule.file, format_path(rule.path.iter().copied())),
+                origin: origin.clone(),
             });
         }
         Ok(rules)
@@ -431,8 +440,8 @@ fn parse_profile(at: &At<'_>, kana: &KanaEngine) -> Result<Profile, DataError> {
             return Err(fields["rules"].error(format!(
                 "conflicting rules for input {}: defined at {} and at {}",
                 quoted(&rule.input),
-                first.origin,
-                rule.origin
+                first.origin(),
+                rule.origin()
             )));
         }
     }

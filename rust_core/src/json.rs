@@ -74,7 +74,9 @@ impl fmt::Display for ParseError {
 /// One step of a JSON path.
 #[derive(Debug, Clone)]
 enum Segment {
-    Key(String),
+    /// A member key, by the byte offset of its opening quote: the key is decoded again
+    /// only if an error needs the path, so reading a document allocates no path strings.
+    KeyAt(usize),
     Index(usize),
 }
 
@@ -144,11 +146,26 @@ impl Parser<'_> {
         let consumed = &self.text[..floor_char_boundary(self.text, self.pos)];
         let line = consumed.matches('\n').count() + 1;
         let column = consumed.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let keys: Vec<String> = self
+            .path
+            .iter()
+            .filter_map(|s| match s {
+                Segment::KeyAt(start) => Some(self.key_at(*start)),
+                Segment::Index(_) => None,
+            })
+            .collect();
+        let mut next_key = keys.iter();
         let path = format_path(self.path.iter().map(|s| match s {
-            Segment::Key(k) => PathPart::Key(k),
+            Segment::KeyAt(_) => PathPart::Key(next_key.next().map_or("", String::as_str)),
             Segment::Index(i) => PathPart::Index(*i),
         }));
         ParseError { line, column, path, message }
+    }
+
+    /// The key whose opening quote is at `start` (already read once, so it is valid).
+    fn key_at(&self, start: usize) -> String {
+        let mut reader = Parser { text: self.text, bytes: self.bytes, pos: start, path: Vec::new(), limits: self.limits, values: 0 };
+        reader.string().unwrap_or_default()
     }
 
     fn skip_whitespace(&mut self) {
@@ -242,7 +259,7 @@ impl Parser<'_> {
             }
             self.pos += 1;
             self.skip_whitespace();
-            self.path.push(Segment::Key(key.clone()));
+            self.path.push(Segment::KeyAt(key_start));
             let value = self.value(depth)?;
             self.path.pop();
             if !index.is_empty() {
