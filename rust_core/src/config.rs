@@ -308,9 +308,16 @@ fn read_dakuten_cycles(at: &At<'_>, kana: &HashMap<String, String>) -> Result<Da
                 return Err(member.error(format!("kana {} is not a single character", quoted(id))));
             };
             let here = format_path(member.path.iter().copied());
-            if let Some(first) = seen.insert(c, here) {
-                return Err(member.error(format!("kana {} is already in the cycle at {first}", quoted(id))));
+            // Katakana cycles are derived from these, so a kana and its katakana form count
+            // as one: either appearing twice would make one cycle silently override another.
+            let katakana = crate::kana_script::katakana_char(c);
+            for form in [c, katakana] {
+                if let Some(first) = seen.get(&form) {
+                    return Err(member.error(format!("kana {} is already in the cycle at {first}", quoted(id))));
+                }
             }
+            seen.insert(c, here.clone());
+            seen.insert(katakana, here);
             cycle.push(c);
         }
         cycles.push(cycle);

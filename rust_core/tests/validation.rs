@@ -129,6 +129,14 @@ fn dakuten_cycle_errors_are_named() {
     for (cycles, start, part) in cases {
         assert_error(&profiles, &with_cycles(cycles), start, part);
     }
+    // A katakana entry whose hiragana is in another cycle would override that cycle's derived katakana.
+    let with_katakana = KANA.replace("\"small_tu\": \"っ\"", "\"small_tu\": \"っ\", \"kata_ka\": \"カ\"");
+    assert_error(
+        &profiles,
+        &with_katakana.replace("\"version\": 1,", "\"version\": 1, \"dakutenCycles\": [[\"ka\", \"a\"], [\"kata_ka\", \"n\"]],"),
+        "japaneseKanaEngine.json: $.dakutenCycles[1][0]: ",
+        "already in the cycle at $.dakutenCycles[0][0]",
+    );
     let two_chars = KANA.replace("\"ka\": \"か\"", "\"ka\": \"かか\"");
     assert_error(&profiles, &two_chars.replace("\"version\": 1,", "\"version\": 1, \"dakutenCycles\": [[\"ka\", \"a\"]],"), "japaneseKanaEngine.json: $.dakutenCycles[0][0]: ", "not a single character");
 }
