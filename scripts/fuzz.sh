@@ -90,9 +90,9 @@ build_target() {
         -o "$bin_dir/fuzz_$target"
       ;;
     typing)
-      # All of Sources/CyrillicIME (so the keyboard controller, once it lands there, is
-      # compiled in and can be driven), the harness, and a stand-in for SwiftPM's Bundle.module.
-      local sources=(Sources/CyrillicIME/*.swift fuzz/swift/*.swift fuzz/swift/session/*.swift)
+      # All of Sources/CyrillicIME (the keyboard controller included, which the harness
+      # drives), the harness, and a stand-in for SwiftPM's Bundle.module.
+      local sources=(Sources/CyrillicIME/*.swift Sources/CyrillicIME/Keyboard/*.swift fuzz/swift/*.swift fuzz/swift/session/*.swift)
       swiftc -parse-as-library -module-name CyrillicIMEFuzz -O -g -use-ld=lld \
         -sanitize=fuzzer,address \
         -I Sources/CCyrillicIMECore -I Sources/CCyrillicIMECoreTesting \

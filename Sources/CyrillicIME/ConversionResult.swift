@@ -37,7 +37,7 @@ public struct ConversionResult: Decodable, Equatable, Sendable {
     public static func fallback(key: String, buffer: String) -> ConversionResult {
         let typed: String
         switch key {
-        case EngineKey.backspace:
+        case EngineKey.backspace, "\u{8}": // the core reads a literal backspace as the named key
             if buffer.isEmpty { return ConversionResult(output: "", buffer: "", action: .deleteBackward) }
             let shortened = String(buffer.unicodeScalars.dropLast())
             return ConversionResult(output: "", buffer: shortened, action: shortened.isEmpty ? .commit : .compose)

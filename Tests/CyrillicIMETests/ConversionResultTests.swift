@@ -49,6 +49,8 @@ final class ConversionResultTests: XCTestCase {
         XCTAssertEqual(ConversionResult.fallback(key: EngineKey.space, buffer: "к").output, "к ")
         XCTAssertEqual(ConversionResult.fallback(key: EngineKey.enter, buffer: "").output, "\n")
         XCTAssertEqual(ConversionResult.fallback(key: EngineKey.flush, buffer: "к").output, "к")
+        XCTAssertEqual(ConversionResult.fallback(key: "\u{8}", buffer: "дз"), ConversionResult(output: "", buffer: "д", action: .compose))
+        XCTAssertEqual(ConversionResult.fallback(key: "\u{8}", buffer: "").action, .deleteBackward)
         let fallback = ConversionResult.fallback(key: "😀", buffer: "дз")
         XCTAssertEqual(fallback.output, "дз😀")
         XCTAssertEqual(fallback.buffer, "")

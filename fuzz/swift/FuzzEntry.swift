@@ -56,7 +56,10 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let profile = context.profileIDs[Int(bytes[0]) % context.profileIDs.count]
     let steps = TypingSession.decode(Array(bytes.dropFirst()), letters: context.letters, profileIDs: context.profileIDs)
-    let driver = RustCoreEngineDriver(profileID: profile)
+    // The top bit picks the layer: the keyboard controller over the UTF-16 document, or
+    // RustCoreEngine with the host's part reduced to a string.
+    let driver: TypingSessionDriver = bytes[0] & 0x80 != 0
+        ? KeyboardControllerDriver(profileID: profile) : RustCoreEngineDriver(profileID: profile)
     SessionChecker(reference: context.reference, driver: driver).run(steps)
     return 0
 }

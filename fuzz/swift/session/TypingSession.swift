@@ -220,7 +220,7 @@ final class SessionChecker {
 
     /// The documented fallback when the core returns NULL: commit marked text + key as typed.
     private func checkFallback(key: String, committedBefore: String, markedBefore: String) {
-        if key == EngineKey.backspace {
+        if key == EngineKey.backspace || key == "\u{8}" {
             checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore)
             return
         }
