@@ -17,11 +17,24 @@ func keystrokes(ofCorpusAt path: String) throws -> [String] {
 
 func nowNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-func writeSamples(_ samples: [UInt64], layer: String, batchNanosecondsPerKey batch: Double, to path: String) throws {
+/// The protocol every layer follows: a warm-up of a tenth of the run, the run with every
+/// call timed, then the same run untimed per call for ns/key free of clock reads; writes the
+/// samples for scripts/tools/bench_report.py. `type(count, samples)` types `count` keys and,
+/// given a buffer, records each call's nanoseconds in it.
+func measure(
+    layer: String, keys: Int, samplesPath: String,
+    type: (Int, UnsafeMutableBufferPointer<UInt64>?) -> Void
+) throws {
+    type(keys / 10, nil)
+    var samples = [UInt64](repeating: 0, count: keys)
+    samples.withUnsafeMutableBufferPointer { type(keys, $0) }
+    let start = nowNanoseconds()
+    type(keys, nil)
+    let batch = Double(nowNanoseconds() - start) / Double(keys)
     var text = String(format: "# \(layer) batch_ns_per_key=%.1f\n", batch)
     text.reserveCapacity(samples.count * 6)
     for sample in samples { text += "\(sample)\n" }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try text.write(toFile: samplesPath, atomically: true, encoding: .utf8)
 }
 
 func benchmarkEngine(stream: [String], profileID: String, keys: Int, samplesPath: String) throws {
@@ -38,13 +51,7 @@ func benchmarkEngine(stream: [String], profileID: String, keys: Int, samplesPath
             buffer = result.buffer
         }
     }
-    type(keys / 10, recording: nil)
-    var samples = [UInt64](repeating: 0, count: keys)
-    samples.withUnsafeMutableBufferPointer { type(keys, recording: $0) }
-    let start = nowNanoseconds()
-    type(keys, recording: nil)
-    let batch = Double(nowNanoseconds() - start) / Double(keys)
-    try writeSamples(samples, layer: "layer3", batchNanosecondsPerKey: batch, to: samplesPath)
+    try measure(layer: "layer3", keys: keys, samplesPath: samplesPath, type: type)
 }
 
 /// Taps go to a keyboard controller over an in-memory document, as on a device. Every few
@@ -72,13 +79,7 @@ func benchmarkKeyboard(stream: [String], profileID: String, keys: Int, samplesPa
             if let error = controller.lastError { fatalError("keyboard error: \(error)") }
         }
     }
-    type(keys / 10, recording: nil)
-    var samples = [UInt64](repeating: 0, count: keys)
-    samples.withUnsafeMutableBufferPointer { type(keys, recording: $0) }
-    let start = nowNanoseconds()
-    type(keys, recording: nil)
-    let batch = Double(nowNanoseconds() - start) / Double(keys)
-    try writeSamples(samples, layer: "layer4", batchNanosecondsPerKey: batch, to: samplesPath)
+    try measure(layer: "layer4", keys: keys, samplesPath: samplesPath, type: type)
 }
 
 struct BenchError: Error, CustomStringConvertible {

@@ -10,18 +10,14 @@ func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
     var insets = LayoutEnvironment.SafeAreaInsets.zero
     var globe = false
     var svgPath: String?
-    var rest = arguments
-    func value(for flag: String) throws(CommandError) -> String {
-        guard let next = rest.popFirst() else { throw CommandError(code: .usage, message: "\(flag) needs a value") }
-        return next
-    }
-    while let argument = rest.popFirst() {
+    var reader = ArgumentReader(arguments)
+    while let argument = reader.next() {
         switch argument {
-        case "--profile": options.profileID = try value(for: argument)
-        case "--profiles": options.profilesFile = try value(for: argument)
-        case "--kana-engine": options.kanaEngineFile = try value(for: argument)
+        case "--profile": options.profileID = try reader.value(for: argument)
+        case "--profiles": options.profilesFile = try reader.value(for: argument)
+        case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
         case "--width":
-            let text = try value(for: argument)
+            let text = try reader.value(for: argument)
             guard let number = Double(text), number.isFinite, number > 0 else {
                 throw CommandError(code: .usage, message: "--width needs a positive number of points, not \(text)")
             }
@@ -29,13 +25,13 @@ func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
         case "--landscape": orientation = .landscape
         case "--globe": globe = true
         case "--insets":
-            let text = try value(for: argument)
+            let text = try reader.value(for: argument)
             let parts = text.split(separator: ",").compactMap { Double($0) }
             guard parts.count == 3, parts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
                 throw CommandError(code: .usage, message: "--insets needs LEFT,RIGHT,BOTTOM in points, not \(text)")
             }
             insets = .init(left: parts[0], right: parts[1], bottom: parts[2])
-        case "--svg": svgPath = try value(for: argument)
+        case "--svg": svgPath = try reader.value(for: argument)
         default: throw CommandError(code: .usage, message: "unknown option \(argument)")
         }
     }

@@ -9,17 +9,14 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     var options = Options()
     var qwerty = false
     var inline = false
-    var rest = arguments
-    while let argument = rest.popFirst() {
+    var reader = ArgumentReader(arguments)
+    while let argument = reader.next() {
         switch argument {
-        case "--profile":
-            guard let id = rest.popFirst() else { throw CommandError(code: .usage, message: "--profile needs a value") }
-            options.profileID = id
+        case "--profile": options.profileID = try reader.value(for: argument)
         case "--qwerty": qwerty = true
         case "--inline": inline = true
-        case "--profiles", "--kana-engine":
-            guard let path = rest.popFirst() else { throw CommandError(code: .usage, message: "\(argument) needs a value") }
-            if argument == "--profiles" { options.profilesFile = path } else { options.kanaEngineFile = path }
+        case "--profiles": options.profilesFile = try reader.value(for: argument)
+        case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
         default: throw CommandError(code: .usage, message: "unknown option \(argument)")
         }
     }

@@ -63,19 +63,15 @@ struct Options {
 
 func parseOptions(_ arguments: ArraySlice<String>, allowText: Bool) throws(CommandError) -> Options {
     var options = Options()
-    var rest = arguments
-    func value(for flag: String) throws(CommandError) -> String {
-        guard let next = rest.popFirst() else { throw CommandError(code: .usage, message: "\(flag) needs a value") }
-        return next
-    }
-    while let argument = rest.popFirst() {
+    var reader = ArgumentReader(arguments)
+    while let argument = reader.next() {
         switch argument {
-        case "--profile" where allowText: options.profileID = try value(for: argument)
+        case "--profile" where allowText: options.profileID = try reader.value(for: argument)
         case "--katakana" where allowText: options.script = .katakana
-        case "--id" where !allowText: options.listOnlyID = try value(for: argument)
-        case "--profiles": options.profilesFile = try value(for: argument)
-        case "--kana-engine": options.kanaEngineFile = try value(for: argument)
-        case "--": options.text.append(contentsOf: rest); rest = []
+        case "--id" where !allowText: options.listOnlyID = try reader.value(for: argument)
+        case "--profiles": options.profilesFile = try reader.value(for: argument)
+        case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
+        case "--": options.text.append(contentsOf: reader.remaining())
         case let flag where flag.hasPrefix("--"):
             throw CommandError(code: .usage, message: "unknown option \(flag)")
         default:

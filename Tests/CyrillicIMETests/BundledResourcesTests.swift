@@ -3,12 +3,7 @@ import XCTest
 @testable import CyrillicIME
 
 /// The data files ship inside the package's resource bundle and the core accepts them.
-final class BundledResourcesTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
-
+final class BundledResourcesTests: BundledEngineTestCase {
     func testProfilesJSONIsBundledAndHasAProfilesArray() throws {
         let url = try XCTUnwrap(BundledResources.url(of: BundledResources.profilesFileName))
         XCTAssertEqual(url.lastPathComponent, "profiles.json")

@@ -4,17 +4,7 @@ import XCTest
 @testable import CyrillicIME
 
 /// Many threads typing through the shared engine at once, while it is reloaded.
-final class ConcurrencyTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
-
-    override func tearDown() {
-        restoreBundledEngine()
-        super.tearDown()
-    }
-
+final class ConcurrencyTests: BundledEngineTestCase {
     /// Collects failure descriptions from many threads.
     private final class Failures: @unchecked Sendable {
         private let lock = NSLock()

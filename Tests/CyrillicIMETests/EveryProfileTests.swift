@@ -4,12 +4,7 @@ import XCTest
 /// What must hold for every bundled profile, whichever language it serves: it is
 /// described with its rows and names, every key on its layout can be typed without an
 /// error, and the `:katakana` profile id gives the katakana of the same text.
-final class EveryProfileTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
-
+final class EveryProfileTests: BundledEngineTestCase {
     /// The katakana of a hiragana text, computed here (hiragana U+3041–U+3096 sit 0x60
     /// below their katakana) rather than taken from the core.
     private func katakana(_ hiragana: String) -> String {

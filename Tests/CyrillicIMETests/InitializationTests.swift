@@ -3,19 +3,10 @@ import XCTest
 
 /// `initialize` failures: the message names the file and the JSON path, and the engine
 /// that was running keeps running.
-final class InitializationTests: XCTestCase {
+final class InitializationTests: BundledEngineTestCase {
     private let engine = RustCoreEngine.shared
 
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
 
-    override func tearDown() {
-        // Every test here reloads other data; leave the bundled engine for the others.
-        restoreBundledEngine()
-        super.tearDown()
-    }
 
     private func bundled(_ name: String) throws -> String {
         try BundledResources.text(of: name)

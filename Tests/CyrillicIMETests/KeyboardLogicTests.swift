@@ -3,17 +3,7 @@ import XCTest
 @testable import CyrillicIME
 
 /// Typing sessions through `KeyboardController` into the UTF-16 document model.
-final class KeyboardLogicTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
-
-    override func tearDown() {
-        restoreBundledEngine()
-        super.tearDown()
-    }
-
+final class KeyboardLogicTests: BundledEngineTestCase {
     func testTypingShowsThePendingInputAsMarkedTextAtEveryStep() throws {
         let keyboard = try KeyboardHarness(text: "»")
         // (key, document after it, marked range in UTF-16 units, cursor)

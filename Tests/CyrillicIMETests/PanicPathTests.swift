@@ -7,17 +7,7 @@ import XCTest
 /// The panic path end to end, in the middle of typing: the core panics on one key (a real
 /// Rust panic caught by the export guard, poisoning the engine lock), the wrapper falls
 /// back without losing the key or the pending text, and typing goes on with correct results.
-final class PanicPathTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
-
-    override func tearDown() {
-        restoreBundledEngine()
-        super.tearDown()
-    }
-
+final class PanicPathTests: BundledEngineTestCase {
     /// Counts calls; the calls whose number is in `failing` panic.
     private final class Schedule: @unchecked Sendable {
         private let lock = NSLock()

@@ -3,18 +3,10 @@ import XCTest
 @testable import CyrillicIME
 
 /// Which profile is current, where the choice is kept, and who is told.
-final class ProfileManagerTests: XCTestCase {
+final class ProfileManagerTests: BundledEngineTestCase {
     private typealias Key = ProfileManager.StoreKey
 
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
 
-    override func tearDown() {
-        restoreBundledEngine()
-        super.tearDown()
-    }
 
     /// Three profiles built from the bundled one, so the tests do not depend on which
     /// profiles profiles.json holds.

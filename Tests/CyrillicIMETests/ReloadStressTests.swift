@@ -6,12 +6,7 @@ import XCTest
 /// Typing threads while another thread reloads the shared engine every 2 ms, alternating
 /// between two different engines (A: the bundled data, ка → か; B: ка → が). Every answer
 /// must come whole from A or from B. scripts/tsan.sh runs this under ThreadSanitizer.
-final class ReloadStressTests: XCTestCase {
-    override func tearDown() {
-        restoreBundledEngine()
-        super.tearDown()
-    }
-
+final class ReloadStressTests: BundledEngineTestCase {
     /// Lock-protected tallies shared by the threads.
     private final class Tally: @unchecked Sendable {
         private let lock = NSLock()

@@ -2,13 +2,9 @@ import XCTest
 @testable import CyrillicIME
 
 /// Key-by-key conversions through `RustCoreEngine` with the bundled data.
-final class RoundTripTests: XCTestCase {
+final class RoundTripTests: BundledEngineTestCase {
     private let engine = RustCoreEngine.shared
 
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
 
     private func key(
         _ key: String, buffer: String, profile: String = standardProfile,

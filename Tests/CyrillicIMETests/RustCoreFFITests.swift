@@ -5,12 +5,7 @@ import XCTest
 
 /// The C ABI seen from Swift: caught panics become `nil` and the documented fallback,
 /// a poisoned engine lock is recovered, and the ABI version matches the header.
-final class RustCoreFFITests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
-
+final class RustCoreFFITests: BundledEngineTestCase {
     /// An engine whose `rust_process_key` is replaced by a real Rust panic caught by
     /// the export guard, which therefore returns NULL.
     private func panickingEngine() -> RustCoreEngine {

@@ -2,12 +2,7 @@ import XCTest
 @testable import CyrillicIME
 
 /// Katakana through the profile-id suffix, and the dakuten key, from Swift.
-final class ScriptAndDakutenTests: XCTestCase {
-    override func setUp() {
-        super.setUp()
-        restoreBundledEngine()
-    }
-
+final class ScriptAndDakutenTests: BundledEngineTestCase {
     func testKatakanaProfileIDProducesKatakana() {
         let katakana = KanaScript.katakana.qualifying(standardProfile)
         XCTAssertEqual(katakana, "rus_standard:katakana")

@@ -80,3 +80,17 @@ let workedExamples: [(profile: String, typed: String, kana: String)] = {
 /// The worked examples of `rus_standard`, shared by the round-trip and concurrency tests.
 let referenceWords: [(typed: String, kana: String)] =
     workedExamples.filter { $0.profile == standardProfile }.map { ($0.typed, $0.kana) }
+
+/// A test case that starts and ends on the bundled engine: every test shares the one
+/// process-wide engine, and some load other data into it.
+class BundledEngineTestCase: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        restoreBundledEngine()
+    }
+
+    override func tearDown() {
+        restoreBundledEngine()
+        super.tearDown()
+    }
+}
