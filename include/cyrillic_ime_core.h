@@ -97,6 +97,66 @@ char *rust_profiles_json(void);
  */
 uint32_t rust_abi_version(void);
 
+/* ---- Kana→kanji conversion (docs/FFI.md, "Conversion"; docs/DICTIONARY.md) ----
+ *
+ * Conversion needs a compiled dictionary, loaded once with rust_load_dictionary (it is
+ * memory-mapped, not copied). Requests and results are JSON; every result is an owned
+ * string to free with rust_free_string, NULL only if a panic was caught. A failed request
+ * returns {"error": message, "reading": the reading of the request}: commit the reading
+ * as it is, so nothing typed is lost. Every function is safe from any thread, also while
+ * another thread loads a new dictionary (calls in flight finish on the old one).
+ */
+
+/*
+ * Opens the compiled dictionary at `path`, validates it (magic, version, checksum, every
+ * section in bounds) and swaps it in. Returns its description, as rust_dictionary_info,
+ * or {"error": "dictionary <path>: <problem>", "reading": ""}; after an error the
+ * dictionary that was loaded before stays loaded (or none, if none was).
+ * Ownership: `path` is borrowed; free the result with rust_free_string.
+ */
+char *rust_load_dictionary(const char *path);
+
+/*
+ * The loaded dictionary: {"loaded": true, "path", "bytes", "entries", "keys", "mapped",
+ * "metadata": {"source", "version", …}} or {"loaded": false}.
+ * Ownership: free the result with rust_free_string.
+ */
+char *rust_dictionary_info(void);
+
+/*
+ * Converts a reading. Request: {"reading": kana, "fixed": [segment lengths]?,
+ * "candidates": per segment (default 9, at most 100)?, "alternatives": whole-reading
+ * conversions (default 0, at most 50)?}. Lengths count Unicode scalar values; "fixed"
+ * pins the first segments (the rest is segmented freely). Result: {"reading",
+ * "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}; each
+ * segment's candidates end with its reading in hiragana and katakana unless already there.
+ * Ownership: `request` is borrowed; free the result with rust_free_string.
+ */
+char *rust_convert(const char *request);
+
+/*
+ * Makes segment `index` longer (delta > 0) or shorter and converts again: segments
+ * before it and the resized one are fixed, the rest is re-segmented. Request:
+ * {"reading", "segments": [current lengths], "index", "delta", "candidates"?,
+ * "alternatives"?}. Result as rust_convert.
+ * Ownership: `request` is borrowed; free the result with rust_free_string.
+ */
+char *rust_resize_segment(const char *request);
+
+/*
+ * The candidates of one segment of a fixed segmentation. Request: {"reading",
+ * "segments": [lengths], "index", "limit"?}. Result: {"candidates": [text…]}.
+ * Ownership: `request` is borrowed; free the result with rust_free_string.
+ */
+char *rust_segment_candidates(const char *request);
+
+/*
+ * Predictions while composing: words whose reading starts with `reading`. Request:
+ * {"reading", "limit"? (default 9)}. Result: {"predictions": [{"text", "reading"}…]}.
+ * Ownership: `request` is borrowed; free the result with rust_free_string.
+ */
+char *rust_predict(const char *request);
+
 /* Test-only exports are declared in cyrillic_ime_core_testing.h. */
 
 #ifdef __cplusplus

@@ -20,6 +20,12 @@ static char *(*const profiles_fn)(void) = rust_profiles_json;
 static char *(*const dakuten_fn)(const char *) = rust_cycle_dakuten;
 static uint32_t (*const version_fn)(void) = rust_abi_version;
 static char *(*const panic_fn)(bool) = rust_test_panic;
+static char *(*const load_dictionary_fn)(const char *) = rust_load_dictionary;
+static char *(*const dictionary_info_fn)(void) = rust_dictionary_info;
+static char *(*const convert_fn)(const char *) = rust_convert;
+static char *(*const resize_fn)(const char *) = rust_resize_segment;
+static char *(*const candidates_fn)(const char *) = rust_segment_candidates;
+static char *(*const predict_fn)(const char *) = rust_predict;
 
 static int failures = 0;
 
@@ -99,6 +105,23 @@ int main(int argc, char **argv) {
     check(panic_fn(true) == NULL, "a panic holding the engine lock returns NULL");
     expect_key("а", "к", "rus_standard", "\"output\":\"か\"");
     free_fn(NULL);
+
+    /* Conversion without a dictionary: every request fails with the reading to commit. */
+    char *info = dictionary_info_fn();
+    check(info && strcmp(info, "{\"loaded\":false}") == 0, "no dictionary loaded at start");
+    free_fn(info);
+    char *loaded = load_dictionary_fn("/nonexistent/dictionary.cimedic");
+    check(loaded && strstr(loaded, "\"error\":\"dictionary /nonexistent/dictionary.cimedic: cannot open"), "a missing dictionary is named in the error");
+    free_fn(loaded);
+    char *(*const requests[])(const char *) = {convert_fn, resize_fn, candidates_fn, predict_fn};
+    for (size_t i = 0; i < sizeof requests / sizeof *requests; i++) {
+        char *result = requests[i]("{\"reading\":\"きょう\"}");
+        check(result && strstr(result, "\"error\":\"no dictionary loaded") && strstr(result, "\"reading\":\"きょう\""), "a request without a dictionary gives back its reading");
+        free_fn(result);
+        result = requests[i](NULL);
+        check(result && strstr(result, "\"error\":\"request is NULL\""), "a NULL request is an error");
+        free_fn(result);
+    }
 
     free(profiles);
     free(kana);

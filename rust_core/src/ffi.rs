@@ -24,7 +24,7 @@ thread_local! {
 }
 
 /// Runs `body`, turning a panic into `on_panic`. The one guard every export uses.
-fn guard<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
+pub(crate) fn guard<T>(on_panic: T, body: impl FnOnce() -> T) -> T {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or(on_panic)
 }
 
@@ -40,14 +40,14 @@ fn set_last_init_error(message: String) {
 }
 
 /// Why an argument could not be read.
-enum ArgError {
+pub(crate) enum ArgError {
     Null(&'static str),
     InvalidUtf8(&'static str, String),
 }
 
 /// Reads a C string argument. Invalid UTF-8 is reported together with a lossy
 /// copy, so the error result can still give back what the user typed.
-unsafe fn read_arg<'a>(ptr: *const c_char, name: &'static str) -> Result<&'a str, ArgError> {
+pub(crate) unsafe fn read_arg<'a>(ptr: *const c_char, name: &'static str) -> Result<&'a str, ArgError> {
     if ptr.is_null() {
         return Err(ArgError::Null(name));
     }
@@ -58,7 +58,7 @@ unsafe fn read_arg<'a>(ptr: *const c_char, name: &'static str) -> Result<&'a str
 /// Copies a Rust string into a C string the caller frees with `rust_free_string`.
 /// Interior NULs cannot occur in results (they are escaped in JSON), but are
 /// replaced rather than trusted.
-fn into_c_string(text: String) -> *mut c_char {
+pub(crate) fn into_c_string(text: String) -> *mut c_char {
     match CString::new(text) {
         Ok(c) => c.into_raw(),
         Err(e) => {

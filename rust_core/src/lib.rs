@@ -7,9 +7,15 @@
 //! - [`kana_script`]: hiragana → katakana and the dakuten cycles.
 //! - [`engine`]: the key contract (named keys, limits, actions, error results).
 //! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
+//! - [`conversion`]: kana→kanji conversion (lattice, Viterbi, N-best, segments, prediction).
+//! - [`conversion_ffi`]: the conversion exports of the C ABI.
+//! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
 
 pub mod composer;
 pub mod config;
+pub mod conversion;
+pub mod conversion_ffi;
+pub mod dictionary;
 pub mod engine;
 pub mod ffi;
 pub mod json;

@@ -31,3 +31,14 @@ pub const MAX_KEY_BYTES: usize = 256;
 pub const MAX_BUFFER_BYTES: usize = 256;
 /// Longest profile id accepted by `rust_process_key`, in bytes.
 pub const MAX_PROFILE_ID_BYTES: usize = 128;
+/// Longest reading `rust_convert` and friends accept, in characters (a long sentence is
+/// about 120 kana; a keyboard converts far less at a time).
+pub const MAX_READING_CHARS: usize = 256;
+/// Most candidates per segment (and predictions) one call returns.
+pub const MAX_CANDIDATES: usize = 100;
+/// Most whole-reading alternatives one call returns.
+pub const MAX_ALTERNATIVES: usize = 50;
+/// Longest dictionary path accepted, in bytes.
+pub const MAX_PATH_BYTES: usize = 4096;
+/// Longest conversion request JSON accepted, in bytes.
+pub const MAX_REQUEST_BYTES: usize = 64 * 1024;

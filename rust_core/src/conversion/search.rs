@@ -1,0 +1,157 @@
+//! Path search over the lattice: Viterbi forward (the best cost of reaching every node)
+//! and A* backward from the end for the N best paths, over the whole reading or one
+//! stretch of it between fixed contexts (a segment between its neighbours).
+
+use super::lattice::{Lattice, Node};
+use crate::dictionary::Dictionary;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// The id of the sentence boundary (BOS/EOS) in Mozc's and MeCab's data.
+pub const BOUNDARY_ID: u16 = 0;
+/// The search never explores paths costlier than the best by more than this: far
+/// alternatives are useless as candidates and would only cost time.
+const NBEST_MARGIN: i32 = 20_000;
+/// Bounds on the backward search, so a pathological lattice stays cheap.
+const MAX_POPS: usize = 20_000;
+const MAX_PUSHES: usize = 400_000;
+
+/// The stretch a search covers and what surrounds it.
+#[derive(Debug, Clone)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+    /// Right id of the word before the span (BOUNDARY_ID at the sentence start).
+    pub left_context: u16,
+    /// Left id of the word after the span (BOUNDARY_ID at the sentence end).
+    pub right_context: u16,
+    /// Positions inside the span every path must have a word boundary at.
+    pub cuts: Vec<usize>,
+}
+
+impl Span {
+    pub fn whole(len: usize) -> Span {
+        Span { start: 0, end: len, left_context: BOUNDARY_ID, right_context: BOUNDARY_ID, cuts: Vec::new() }
+    }
+
+    fn allows(&self, node: &Node) -> bool {
+        let (s, e) = (node.start as usize, node.end as usize);
+        s >= self.start && e <= self.end && !self.cuts.iter().any(|&c| s < c && c < e)
+    }
+}
+
+/// A path: node indices in reading order and its total cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Path {
+    pub nodes: Vec<u32>,
+    pub cost: i32,
+}
+
+const UNREACHED: i32 = i32::MAX;
+
+/// Forward Viterbi over `span`: for every node, the cheapest cost of a path from the span's
+/// start through it (its own cost included), UNREACHED when none.
+pub fn forward(dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> Vec<i32> {
+    let mut best = vec![UNREACHED; lattice.nodes.len()];
+    let mut groups: Vec<(u16, i32)> = Vec::new();
+    let mut by_left: HashMap<u16, i32> = HashMap::new();
+    for pos in span.start..span.end {
+        // The cheapest way to arrive at `pos`, per right id of the word ending there.
+        groups.clear();
+        if pos == span.start {
+            groups.push((span.left_context, 0));
+        } else {
+            for &i in &lattice.ending[pos] {
+                let node = &lattice.nodes[i as usize];
+                if best[i as usize] != UNREACHED && span.allows(node) {
+                    groups.push((node.right_id, best[i as usize]));
+                }
+            }
+            groups.sort_unstable();
+            groups.dedup_by_key(|g| g.0);
+        }
+        if groups.is_empty() {
+            continue;
+        }
+        by_left.clear();
+        for &i in &lattice.starting[pos] {
+            let node = &lattice.nodes[i as usize];
+            if !span.allows(node) {
+                continue;
+            }
+            let arrive = *by_left.entry(node.left_id).or_insert_with(|| {
+                groups.iter().map(|&(rid, cost)| cost.saturating_add(dictionary.connection_cost(rid, node.left_id))).min().unwrap_or(UNREACHED)
+            });
+            best[i as usize] = arrive.saturating_add(node.cost);
+        }
+    }
+    best
+}
+
+/// The best paths through `span`, cheapest first; `distinct` decides which paths count as
+/// different (e.g. by the text they write), and `limit` how many to return.
+pub fn best_paths(
+    dictionary: &Dictionary,
+    lattice: &Lattice,
+    span: &Span,
+    limit: usize,
+    mut distinct: impl FnMut(&[u32]) -> bool,
+) -> Vec<Path> {
+    let best = forward(dictionary, lattice, span);
+    struct State {
+        node: u32,
+        /// Cost after this node (connections and later words), up to the span's end.
+        after: i32,
+        /// The state of the next node on the path, or none at the end.
+        next: Option<u32>,
+    }
+    let mut states: Vec<State> = Vec::new();
+    let mut heap: BinaryHeap<Reverse<(i32, u32)>> = BinaryHeap::new();
+    for &i in &lattice.ending[span.end] {
+        let node = &lattice.nodes[i as usize];
+        if best[i as usize] == UNREACHED || !span.allows(node) {
+            continue;
+        }
+        let after = dictionary.connection_cost(node.right_id, span.right_context);
+        states.push(State { node: i, after, next: None });
+        heap.push(Reverse((best[i as usize].saturating_add(after), states.len() as u32 - 1)));
+    }
+    let cheapest = heap.peek().map(|Reverse((f, _))| *f).unwrap_or(UNREACHED);
+    let mut paths = Vec::new();
+    let mut pops = 0;
+    while let Some(Reverse((total, s))) = heap.pop() {
+        pops += 1;
+        if pops > MAX_POPS || paths.len() >= limit {
+            break;
+        }
+        let state = &states[s as usize];
+        let node = lattice.nodes[state.node as usize];
+        if node.start as usize == span.start {
+            let mut nodes = Vec::new();
+            let mut at = Some(s);
+            while let Some(k) = at {
+                nodes.push(states[k as usize].node);
+                at = states[k as usize].next;
+            }
+            if distinct(&nodes) {
+                paths.push(Path { nodes, cost: total });
+            }
+            continue;
+        }
+        let after = state.after.saturating_add(node.cost);
+        for &p in &lattice.ending[node.start as usize] {
+            let previous = &lattice.nodes[p as usize];
+            if best[p as usize] == UNREACHED || !span.allows(previous) {
+                continue;
+            }
+            let after_previous = after.saturating_add(dictionary.connection_cost(previous.right_id, node.left_id));
+            let f = best[p as usize].saturating_add(after_previous);
+            if f > cheapest.saturating_add(NBEST_MARGIN) || states.len() >= MAX_PUSHES {
+                continue;
+            }
+            states.push(State { node: p, after: after_previous, next: Some(s) });
+            heap.push(Reverse((f, states.len() as u32 - 1)));
+        }
+    }
+    paths
+}

@@ -1,0 +1,99 @@
+//! Segments (文節) of a conversion: where the best path is cut into the units a writer
+//! chooses candidates for — a new segment starts at every content word, and particles,
+//! auxiliaries and endings stay with the word before them — and each segment's
+//! candidates, ranked in the context of its neighbours on the best path.
+
+use super::input::{to_hiragana, to_katakana};
+use super::lattice::Lattice;
+use super::search::{best_paths, Path, Span, BOUNDARY_ID};
+use crate::dictionary::Dictionary;
+use std::collections::HashSet;
+
+/// One candidate for a segment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub text: String,
+    /// Cost of the candidate in its context (lower is better); the reading forms that are
+    /// appended so any reading can be committed have no path and report i32::MAX.
+    pub cost: i32,
+}
+
+/// Segment boundaries of `path` from position `from` on: a segment starts at `from` and
+/// at every later node that is not a function word.
+pub fn split(dictionary: &Dictionary, lattice: &Lattice, path: &Path, from: usize) -> Vec<usize> {
+    let mut starts = Vec::new();
+    for &i in &path.nodes {
+        let node = &lattice.nodes[i as usize];
+        let start = node.start as usize;
+        if start < from {
+            continue;
+        }
+        if start == from || !dictionary.is_functional(node.left_id) || matches!(node.text, super::lattice::NodeText::AsTyped) {
+            starts.push(start);
+        }
+    }
+    starts
+}
+
+/// The text a path writes.
+pub fn path_text(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32]) -> String {
+    let mut out = String::new();
+    for &i in nodes {
+        lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut out);
+    }
+    out
+}
+
+/// Contexts of the stretch `start..end` on `path`: the right id of the word before it and
+/// the left id of the word after it.
+pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize) -> (u16, u16) {
+    let mut left = BOUNDARY_ID;
+    let mut right = BOUNDARY_ID;
+    for &i in &path.nodes {
+        let node = &lattice.nodes[i as usize];
+        if node.end as usize == start {
+            left = node.right_id;
+        }
+        if node.start as usize == end {
+            right = node.left_id;
+        }
+    }
+    (left, right)
+}
+
+/// Candidates for `start..end` between the given contexts, best first, `first` (the
+/// text on the best path) leading; then the reading in hiragana and in katakana.
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end: usize, context: (u16, u16), first: Option<&str>, limit: usize) -> Vec<Candidate> {
+    let span = Span { start, end, left_context: context.0, right_context: context.1, cuts: Vec::new() };
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut out: Vec<Candidate> = Vec::new();
+    if let Some(text) = first {
+        seen.insert(text.to_string());
+        out.push(Candidate { text: text.to_string(), cost: 0 });
+    }
+    let mut texts = Vec::new();
+    let paths = best_paths(dictionary, lattice, &span, limit, |nodes| {
+        let text = path_text(dictionary, lattice, nodes);
+        let fresh = seen.insert(text.clone());
+        if fresh {
+            texts.push(text);
+        }
+        fresh
+    });
+    if let Some(best) = paths.first() {
+        if let Some(lead) = out.first_mut() {
+            lead.cost = best.cost;
+        }
+    }
+    for (text, path) in texts.into_iter().zip(&paths) {
+        out.push(Candidate { text, cost: path.cost });
+    }
+    out.truncate(limit.max(1));
+    let typed: String = lattice.chars[start..end].iter().collect();
+    for form in [to_hiragana(&typed), to_katakana(&typed)] {
+        if !out.iter().any(|c| c.text == form) {
+            out.push(Candidate { text: form, cost: i32::MAX });
+        }
+    }
+    out
+}

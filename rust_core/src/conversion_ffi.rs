@@ -1,0 +1,119 @@
+//! The conversion part of the C ABI: loading a dictionary, converting, resizing a
+//! segment, listing a segment's candidates, predicting. Same rules as `ffi.rs`: every
+//! export runs inside the one panic guard, returns an owned JSON string (NULL only if a
+//! panic was caught), and a failed load leaves the running converter in place.
+
+use crate::conversion::{api, Converter};
+use crate::dictionary::Dictionary;
+use crate::ffi::{guard, into_c_string, read_arg, ArgError};
+use crate::limits;
+use std::ffi::c_char;
+use std::sync::{Arc, RwLock};
+
+static CONVERTER: RwLock<Option<Arc<Converter>>> = RwLock::new(None);
+
+fn current_converter() -> Option<Arc<Converter>> {
+    CONVERTER.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+}
+
+fn argument_error(error: ArgError) -> String {
+    match error {
+        ArgError::Null(name) => format!("{name} is NULL"),
+        ArgError::InvalidUtf8(name, _) => format!("{name} is not valid UTF-8"),
+    }
+}
+
+const NO_DICTIONARY: &str = "no dictionary loaded: call rust_load_dictionary first";
+
+/// Opens, validates and swaps in the dictionary at `path`. Returns the new dictionary's
+/// description (as `rust_dictionary_info`) or `{"error": …}` naming the file and the
+/// problem, in which case the dictionary that was loaded stays loaded.
+///
+/// # Safety
+/// `path` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_load_dictionary(path: *const c_char) -> *mut c_char {
+    guard(std::ptr::null_mut(), || {
+        let result = read_arg(path, "path").map_err(argument_error).and_then(|path| {
+            if path.len() > limits::MAX_PATH_BYTES {
+                return Err(format!("path is {} bytes, over the limit of {}", path.len(), limits::MAX_PATH_BYTES));
+            }
+            Dictionary::open(std::path::Path::new(path)).map_err(|e| e.to_string())
+        });
+        let json = match result {
+            Ok(dictionary) => {
+                let converter = Arc::new(Converter::new(dictionary));
+                let info = api::dictionary_info_json(&converter);
+                *CONVERTER.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(converter);
+                info
+            }
+            Err(message) => api::error_json(&message, ""),
+        };
+        into_c_string(json)
+    })
+}
+
+/// The loaded dictionary's description, or `{"loaded": false}`.
+#[no_mangle]
+pub extern "C" fn rust_dictionary_info() -> *mut c_char {
+    guard(std::ptr::null_mut(), || {
+        into_c_string(match current_converter() {
+            Some(converter) => api::dictionary_info_json(&converter),
+            None => "{\"loaded\":false}".to_string(),
+        })
+    })
+}
+
+/// Runs one JSON request against the loaded converter.
+unsafe fn with_request(request: *const c_char, handle: fn(&Converter, &str) -> String) -> *mut c_char {
+    guard(std::ptr::null_mut(), || {
+        let json = match read_arg(request, "request") {
+            Err(ArgError::InvalidUtf8(name, lossy)) => api::error_json(&format!("{name} is not valid UTF-8"), &lossy),
+            Err(e) => api::error_json(&argument_error(e), ""),
+            Ok(text) => match current_converter() {
+                Some(converter) => handle(&converter, text),
+                None => {
+                    let reading = api::Fields::parse(text, "").ok().and_then(|f| f.string("reading").ok().map(str::to_string)).unwrap_or_default();
+                    api::error_json(NO_DICTIONARY, &reading)
+                }
+            },
+        };
+        into_c_string(json)
+    })
+}
+
+/// Converts a reading: request `{"reading", "fixed"?, "candidates"?, "alternatives"?}`.
+///
+/// # Safety
+/// `request` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_convert(request: *const c_char) -> *mut c_char {
+    with_request(request, api::convert)
+}
+
+/// Resizes a segment and converts again: request `{"reading", "segments", "index", "delta", …}`.
+///
+/// # Safety
+/// `request` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_resize_segment(request: *const c_char) -> *mut c_char {
+    with_request(request, api::resize)
+}
+
+/// The candidates of one segment: request `{"reading", "segments", "index", "limit"?}`.
+///
+/// # Safety
+/// `request` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_segment_candidates(request: *const c_char) -> *mut c_char {
+    with_request(request, api::segment_candidates)
+}
+
+/// Predictions for what is being composed: request `{"reading", "limit"?}`.
+///
+/// # Safety
+/// `request` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_predict(request: *const c_char) -> *mut c_char {
+    with_request(request, api::prediction)
+}

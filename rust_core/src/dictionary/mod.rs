@@ -1,0 +1,11 @@
+//! The compiled kana→kanji dictionary: its file format, the writer the compiler and
+//! tests use, the reader the converter uses, and the MeCab reader the compiler uses to
+//! read Mozc's data.
+
+pub mod builder;
+pub mod format;
+pub mod mapped;
+pub mod mecab;
+pub mod reader;
+
+pub use reader::{Dictionary, DictionaryError, Entry};

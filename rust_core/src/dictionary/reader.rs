@@ -1,0 +1,447 @@
+//! Reads a compiled dictionary in place: validation at open, then lookups by common
+//! prefix (conversion), by prefix range (prediction), entry records, surfaces and
+//! connection costs. Every read is bounds-checked; malformed data inside a file that
+//! passed the checksum yields "no match", never a panic.
+
+use super::format::{self, field, read_u16, read_u32, read_u64, Section, SpecialId, SECTIONS, SECTION_COUNT};
+use super::mapped::FileBytes;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// A word found in the dictionary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub left_id: u16,
+    pub right_id: u16,
+    pub cost: i16,
+    surface_ref: u32,
+}
+
+/// A key (reading) of the dictionary and its entries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Key {
+    pub codes: Vec<u8>,
+    pub entries: Range<u32>,
+}
+
+/// What is wrong with a dictionary file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DictionaryError {
+    /// The file (or "<memory>").
+    pub file: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for DictionaryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "dictionary {}: {}", self.file, self.message)
+    }
+}
+
+/// A validated compiled dictionary.
+pub struct Dictionary {
+    bytes: FileBytes,
+    path: Option<PathBuf>,
+    sections: [Range<usize>; SECTION_COUNT],
+    entry_count: u32,
+    key_count: u32,
+    block_count: usize,
+    left_ids: usize,
+    right_ids: usize,
+    matrix_width: u8,
+    matrix_scale: i32,
+    /// Reading alphabet, sorted: key code of `c` is its index + 1.
+    reading_alphabet: Vec<char>,
+    surface_alphabet: Vec<char>,
+    special_ids: [u16; format::SPECIAL_ID_COUNT],
+}
+
+impl Dictionary {
+    /// Opens and validates a compiled dictionary file.
+    pub fn open(path: &Path) -> Result<Dictionary, DictionaryError> {
+        let bytes = FileBytes::open(path).map_err(|message| DictionaryError { file: path.display().to_string(), message })?;
+        Dictionary::from_bytes(bytes, Some(path.to_path_buf()))
+    }
+
+    /// Validates a dictionary held in memory (tests, fuzzing).
+    pub fn from_vec(bytes: Vec<u8>) -> Result<Dictionary, DictionaryError> {
+        Dictionary::from_bytes(FileBytes::Owned(bytes), None)
+    }
+
+    fn from_bytes(bytes: FileBytes, path: Option<PathBuf>) -> Result<Dictionary, DictionaryError> {
+        let file = path.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| "<memory>".to_string());
+        let fail = |message: String| DictionaryError { file: file.clone(), message };
+        let data = bytes.as_slice();
+        if data.len() < format::HEADER_LEN {
+            return Err(fail(format!("file is {} bytes, shorter than the {}-byte header (truncated or not a dictionary)", data.len(), format::HEADER_LEN)));
+        }
+        if data[field::MAGIC..field::MAGIC + 8] != format::MAGIC {
+            return Err(fail("not a CyrillicIME dictionary (bad magic number)".to_string()));
+        }
+        let version = read_u32(data, field::VERSION).unwrap_or(0);
+        if version != format::FORMAT_VERSION {
+            return Err(fail(format!("format version {version}, this core reads version {} (rebuild it with scripts/build_dictionary.sh)", format::FORMAT_VERSION)));
+        }
+        let header_len = read_u32(data, field::HEADER_LEN).unwrap_or(0) as usize;
+        if header_len != format::HEADER_LEN {
+            return Err(fail(format!("header length {header_len}, expected {}", format::HEADER_LEN)));
+        }
+        let file_len = read_u64(data, field::FILE_LEN).unwrap_or(0);
+        if file_len != data.len() as u64 {
+            return Err(fail(format!("header says {file_len} bytes but the file has {} (truncated or appended to)", data.len())));
+        }
+        let stored = read_u64(data, field::CHECKSUM).unwrap_or(0);
+        let actual = format::checksum(&data[format::HEADER_LEN..]);
+        if stored != actual {
+            return Err(fail(format!("checksum mismatch (stored {stored:016x}, computed {actual:016x}): the file is damaged")));
+        }
+        let mut sections: [Range<usize>; SECTION_COUNT] = Default::default();
+        for (slot, section) in SECTIONS.iter().enumerate() {
+            let at = field::SECTION_TABLE + slot * 16;
+            let offset = read_u64(data, at).unwrap_or(u64::MAX);
+            let len = read_u64(data, at + 8).unwrap_or(u64::MAX);
+            let end = offset.checked_add(len);
+            match end {
+                Some(end) if offset >= format::HEADER_LEN as u64 && end <= data.len() as u64 => {
+                    sections[slot] = offset as usize..end as usize;
+                }
+                _ => return Err(fail(format!("section {} (offset {offset}, length {len}) lies outside the file", section.name()))),
+            }
+        }
+        let entry_count = read_u32(data, field::ENTRY_COUNT).unwrap_or(0);
+        let key_count = read_u32(data, field::KEY_COUNT).unwrap_or(0);
+        let left_ids = read_u16(data, field::LEFT_IDS).unwrap_or(0) as usize;
+        let right_ids = read_u16(data, field::RIGHT_IDS).unwrap_or(0) as usize;
+        let matrix_width = data[field::MATRIX_WIDTH];
+        let matrix_scale = read_u16(data, field::MATRIX_SCALE).unwrap_or(0) as i32;
+        let len_of = |s: Section| sections[s as usize].len();
+        let expect = |s: Section, expected: usize| -> Result<(), DictionaryError> {
+            if len_of(s) != expected {
+                return Err(fail(format!("section {} is {} bytes, expected {expected}", s.name(), len_of(s))));
+            }
+            Ok(())
+        };
+        if !(matrix_width == 1 || matrix_width == 2) || matrix_scale == 0 {
+            return Err(fail(format!("matrix cell width {matrix_width} / scale {matrix_scale} not supported")));
+        }
+        if left_ids == 0 || right_ids == 0 {
+            return Err(fail("matrix has no ids".to_string()));
+        }
+        expect(Section::Matrix, left_ids * right_ids * matrix_width as usize)?;
+        expect(Section::Entries, entry_count as usize * format::ENTRY_LEN)?;
+        expect(Section::IdFlags, left_ids)?;
+        expect(Section::SpecialIds, format::SPECIAL_ID_COUNT * 2)?;
+        let block_count = (key_count as usize).div_ceil(format::KEYS_PER_BLOCK);
+        expect(Section::KeyBlockIndex, (block_count + 1) * 8)?;
+        if len_of(Section::PosPairs) % 4 != 0 || len_of(Section::ReadingAlphabet) % 4 != 0 || len_of(Section::SurfaceAlphabet) % 4 != 0 {
+            return Err(fail("a table section's length is not a whole number of records".to_string()));
+        }
+        // The block index must be monotone and inside its sections.
+        let index = &data[sections[Section::KeyBlockIndex as usize].clone()];
+        let blocks_len = len_of(Section::KeyBlocks) as u32;
+        let (mut last_offset, mut last_entry) = (0u32, 0u32);
+        for b in 0..=block_count {
+            let offset = read_u32(index, b * 8).unwrap_or(u32::MAX);
+            let entry = read_u32(index, b * 8 + 4).unwrap_or(u32::MAX);
+            if offset < last_offset || offset > blocks_len || entry < last_entry || entry > entry_count {
+                return Err(fail(format!("key block {b} points outside the key or entry sections")));
+            }
+            (last_offset, last_entry) = (offset, entry);
+        }
+        if last_offset != blocks_len || last_entry != entry_count {
+            return Err(fail("key block index does not end at the end of the keys and entries".to_string()));
+        }
+        let chars_of = |s: Section| -> Result<Vec<char>, DictionaryError> {
+            data[sections[s as usize].clone()]
+                .chunks_exact(4)
+                .map(|c| char::from_u32(u32::from_le_bytes([c[0], c[1], c[2], c[3]])))
+                .collect::<Option<Vec<char>>>()
+                .ok_or_else(|| fail(format!("section {} holds an invalid character", s.name())))
+        };
+        let reading_alphabet = chars_of(Section::ReadingAlphabet)?;
+        if reading_alphabet.len() > 255 || reading_alphabet.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(fail("reading alphabet is not a sorted list of at most 255 characters".to_string()));
+        }
+        let surface_alphabet = chars_of(Section::SurfaceAlphabet)?;
+        let mut special_ids = [0u16; format::SPECIAL_ID_COUNT];
+        for (i, id) in special_ids.iter_mut().enumerate() {
+            *id = read_u16(&data[sections[Section::SpecialIds as usize].clone()], i * 2).unwrap_or(0);
+            if *id as usize >= left_ids.min(right_ids) {
+                return Err(fail(format!("special id #{i} = {id} is outside the matrix")));
+            }
+        }
+        let pair_count = len_of(Section::PosPairs) / 4;
+        let pairs = &data[sections[Section::PosPairs as usize].clone()];
+        for p in 0..pair_count {
+            let (l, r) = (read_u16(pairs, p * 4).unwrap_or(0) as usize, read_u16(pairs, p * 4 + 2).unwrap_or(0) as usize);
+            if l >= left_ids || r >= right_ids {
+                return Err(fail(format!("part-of-speech pair {p} ({l}, {r}) is outside the matrix")));
+            }
+        }
+        let entries = &data[sections[Section::Entries as usize].clone()];
+        for e in 0..entry_count as usize {
+            if read_u16(entries, e * format::ENTRY_LEN).unwrap_or(u16::MAX) as usize >= pair_count {
+                return Err(fail(format!("entry {e} refers to a part-of-speech pair that does not exist")));
+            }
+        }
+        Ok(Dictionary {
+            bytes,
+            path,
+            sections,
+            entry_count,
+            key_count,
+            block_count,
+            left_ids,
+            right_ids,
+            matrix_width,
+            matrix_scale,
+            reading_alphabet,
+            surface_alphabet,
+            special_ids,
+        })
+    }
+
+    fn section(&self, s: Section) -> &[u8] {
+        &self.bytes.as_slice()[self.sections[s as usize].clone()]
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+    pub fn file_len(&self) -> usize {
+        self.bytes.as_slice().len()
+    }
+    pub fn is_mapped(&self) -> bool {
+        self.bytes.is_mapped()
+    }
+    pub fn entry_count(&self) -> u32 {
+        self.entry_count
+    }
+    pub fn key_count(&self) -> u32 {
+        self.key_count
+    }
+    pub fn id_count(&self) -> usize {
+        self.left_ids
+    }
+
+    /// The metadata lines as (key, value) pairs.
+    pub fn metadata(&self) -> Vec<(String, String)> {
+        String::from_utf8_lossy(self.section(Section::Metadata))
+            .lines()
+            .filter_map(|line| line.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+            .collect()
+    }
+
+    pub fn special_id(&self, role: SpecialId) -> u16 {
+        self.special_ids[role as usize]
+    }
+
+    /// Whether words of this left id attach to the segment before them.
+    pub fn is_functional(&self, left_id: u16) -> bool {
+        self.section(Section::IdFlags).get(left_id as usize).is_some_and(|f| f & format::ID_FLAG_FUNCTIONAL != 0)
+    }
+
+    /// Cost of a word with left id `next` following a word with right id `previous`.
+    #[inline]
+    pub fn connection_cost(&self, previous_right: u16, next_left: u16) -> i32 {
+        let (r, l) = (previous_right as usize, next_left as usize);
+        if r >= self.right_ids || l >= self.left_ids {
+            return i16::MAX as i32;
+        }
+        let cell = r * self.left_ids + l;
+        let m = self.section(Section::Matrix);
+        if self.matrix_width == 1 {
+            m.get(cell).map_or(i16::MAX as i32, |&v| v as i32 * self.matrix_scale)
+        } else {
+            read_u16(m, cell * 2).map_or(i16::MAX as i32, |v| v as i16 as i32)
+        }
+    }
+
+    /// Key code of a reading character, or None when no reading contains it.
+    pub fn code_of(&self, c: char) -> Option<u8> {
+        self.reading_alphabet.binary_search(&c).ok().map(|i| (i + 1) as u8)
+    }
+
+    /// The character of a key code.
+    pub fn char_of(&self, code: u8) -> Option<char> {
+        self.reading_alphabet.get((code as usize).checked_sub(1)?).copied()
+    }
+
+    /// The entry record `index`.
+    pub fn entry(&self, index: u32) -> Option<Entry> {
+        let records = self.section(Section::Entries);
+        let at = index as usize * format::ENTRY_LEN;
+        let pair = read_u16(records, at)? as usize;
+        let cost = read_u16(records, at + 2)? as i16;
+        let surface_ref = read_u32(records, at + 4)?;
+        let pairs = self.section(Section::PosPairs);
+        Some(Entry { left_id: read_u16(pairs, pair * 4)?, right_id: read_u16(pairs, pair * 4 + 2)?, cost, surface_ref })
+    }
+
+    /// Appends the surface of `entry` (found under `reading`) to `out`.
+    pub fn push_surface(&self, entry: &Entry, reading: &str, out: &mut String) {
+        match entry.surface_ref >> 30 {
+            format::SURFACE_IS_READING => out.push_str(reading),
+            format::SURFACE_IS_KATAKANA => crate::kana_script::push_katakana(out, reading),
+            _ => {
+                let pool = self.section(Section::Surfaces);
+                let mut at = (entry.surface_ref & format::SURFACE_OFFSET_MASK) as usize;
+                let Some(&len) = pool.get(at) else { return };
+                at += 1;
+                for _ in 0..len {
+                    let Some(&b) = pool.get(at) else { return };
+                    let code = if b < 0x80 {
+                        at += 1;
+                        b as usize
+                    } else {
+                        let Some(&low) = pool.get(at + 1) else { return };
+                        at += 2;
+                        128 + (((b & 0x7F) as usize) << 8 | low as usize)
+                    };
+                    if let Some(&c) = self.surface_alphabet.get(code) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Decodes the keys of block `b` (up to KEYS_PER_BLOCK), calling `visit(index in block,
+    /// codes, entry range)` until it returns false. Malformed data ends the block early.
+    fn visit_block(&self, b: usize, mut visit: impl FnMut(usize, &[u8], Range<u32>) -> bool) {
+        let index = self.section(Section::KeyBlockIndex);
+        let blocks = self.section(Section::KeyBlocks);
+        let (Some(start), Some(end), Some(mut entry)) = (read_u32(index, b * 8), read_u32(index, b * 8 + 8), read_u32(index, b * 8 + 4)) else {
+            return;
+        };
+        let Some(block) = blocks.get(start as usize..end as usize) else { return };
+        let mut codes: Vec<u8> = Vec::with_capacity(format::MAX_KEY_CHARS);
+        let mut at = 0usize;
+        let keys_here = (self.key_count as usize - b * format::KEYS_PER_BLOCK).min(format::KEYS_PER_BLOCK);
+        for k in 0..keys_here {
+            let (Some(&shared), Some(&suffix)) = (block.get(at), block.get(at + 1)) else { return };
+            let (shared, suffix) = (shared as usize, suffix as usize);
+            if shared > codes.len() || shared + suffix > format::MAX_KEY_CHARS {
+                return;
+            }
+            let Some(tail) = block.get(at + 2..at + 2 + suffix) else { return };
+            codes.truncate(shared);
+            codes.extend_from_slice(tail);
+            at += 2 + suffix;
+            let mut count = 0u32;
+            let mut shift = 0;
+            loop {
+                let Some(&byte) = block.get(at) else { return };
+                at += 1;
+                if shift > 28 {
+                    return;
+                }
+                count |= ((byte & 0x7F) as u32) << shift;
+                shift += 7;
+                if byte & 0x80 == 0 {
+                    break;
+                }
+            }
+            let Some(next) = entry.checked_add(count).filter(|&n| n <= self.entry_count) else { return };
+            if !visit(k, &codes, entry..next) {
+                return;
+            }
+            entry = next;
+        }
+    }
+
+    /// The first key of block `b` (stored whole: its shared length is 0).
+    fn block_first_key(&self, b: usize) -> &[u8] {
+        let index = self.section(Section::KeyBlockIndex);
+        let blocks = self.section(Section::KeyBlocks);
+        let Some(start) = read_u32(index, b * 8) else { return &[] };
+        let start = start as usize;
+        match (blocks.get(start), blocks.get(start + 1)) {
+            (Some(0), Some(&len)) => blocks.get(start + 2..start + 2 + len as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    /// Index of the first key ≥ `query` and that key, searching blocks from `first_block`.
+    fn lower_bound(&self, query: &[u8], first_block: usize) -> (usize, Option<Key>) {
+        // Last block whose first key ≤ query.
+        let (mut lo, mut hi) = (first_block, self.block_count);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if self.block_first_key(mid) <= query {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        let block = lo.saturating_sub(1).max(first_block);
+        let mut found: Option<(usize, Key)> = None;
+        for b in block..(block + 2).min(self.block_count) {
+            self.visit_block(b, |k, codes, entries| {
+                if codes >= query {
+                    found = Some((b * format::KEYS_PER_BLOCK + k, Key { codes: codes.to_vec(), entries }));
+                    false
+                } else {
+                    true
+                }
+            });
+            if found.is_some() {
+                break;
+            }
+        }
+        match found {
+            Some((i, key)) => (i, Some(key)),
+            None => (self.key_count as usize, None),
+        }
+    }
+
+    /// Every key that is a prefix of `codes`: calls `visit(length, entries)` shortest first.
+    pub fn common_prefixes(&self, codes: &[u8], mut visit: impl FnMut(usize, Range<u32>)) {
+        let mut first_block = 0;
+        for len in 1..=codes.len().min(format::MAX_KEY_CHARS) {
+            let query = &codes[..len];
+            if query.contains(&0) {
+                return;
+            }
+            let (index, key) = self.lower_bound(query, first_block);
+            let Some(key) = key else { return };
+            if !key.codes.starts_with(query) {
+                return;
+            }
+            if key.codes.len() == len {
+                visit(len, key.entries.clone());
+            }
+            first_block = index / format::KEYS_PER_BLOCK;
+        }
+    }
+
+    /// Keys that start with `prefix`, in key order, until `visit` returns false.
+    pub fn keys_with_prefix(&self, prefix: &[u8], mut visit: impl FnMut(&[u8], Range<u32>) -> bool) {
+        if prefix.is_empty() || prefix.contains(&0) {
+            return;
+        }
+        let (start, _) = self.lower_bound(prefix, 0);
+        let mut b = start / format::KEYS_PER_BLOCK;
+        let mut first = start % format::KEYS_PER_BLOCK;
+        let mut going = true;
+        while going && b < self.block_count {
+            self.visit_block(b, |k, codes, entries| {
+                if k < first {
+                    return true;
+                }
+                if !codes.starts_with(prefix) || !visit(codes, entries) {
+                    going = false;
+                    return false;
+                }
+                true
+            });
+            b += 1;
+            first = 0;
+        }
+    }
+
+    /// The reading of key codes as a string.
+    pub fn reading_of(&self, codes: &[u8]) -> String {
+        codes.iter().filter_map(|&c| self.char_of(c)).collect()
+    }
+}
