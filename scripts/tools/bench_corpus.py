@@ -20,7 +20,11 @@ def main():
     step = max(1, len(words) // (count * 2))
     sample = words[::step]
     OUT.mkdir(parents=True, exist_ok=True)
+    written = set()
     for writer in [*kana_writers.CYRILLIC_WRITERS, kana_writers.HEPBURN]:
+        if writer.name in written:
+            continue  # one corpus a profile: the first writer's (ukr: Kovalenko)
+        written.add(writer.name)
         spelled = []
         for word in sample:
             spelling, _reason = writer.write(word)

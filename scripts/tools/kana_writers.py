@@ -8,6 +8,8 @@ unambiguously (for example ぢ, which Polivanov writes дзи like じ). Callers
 reasons; nothing is skipped silently.
 """
 
+import re
+
 SMALL_Y = "ゃゅょ"
 SMALL_VOWELS = "ぁぃぅぇぉ"
 
@@ -54,12 +56,14 @@ class Writer:
     - `lone_sokuon`: how っ is typed where no consonant can be doubled (romaji xtu), or None.
     - `double_as`: letters doubled as another letter (Hepburn writes っち as tchi).
     - `n_letter`: how ん is written elsewhere.
+    - `system`: the name printed for this writer (several writers can type into one profile).
     """
 
     def __init__(self, name, cells, *, vowel_letters, n_separator, separator_before, n_before_labials, no_double,
                  diphthong_i, diphthong_final_only, long_mark, reserved=None, lone_sokuon=None, double_as=None,
-                 n_letter="н"):
+                 n_letter="н", system=None):
         self.name = name
+        self.system = system or name
         self.spelling = {}
         self.ambiguous = {}
         owner = {}
@@ -295,7 +299,78 @@ UKRAINIAN = Writer(
     reserved={
         "ゔぉ": "ゔぉ is written во, which the profile gives to を (the particle); ヴォ is typed в'о",
         "うぉ": "うぉ is written во, which the profile gives to を (the particle)",
+        "てぃ": "てぃ is written ті, which the profile gives to Bondarenko's ち; ティ is typed т'і",
+        "てゅ": "てゅ is written тю, which the profile gives to Bondarenko's ちゅ; テュ is typed т'ю",
+        "いぇ": "いぇ is written є, which the profile reads as え (Bondarenko's іє, н'є: Ієясу, Дзен'ємон); イェ is typed йе",
     },
+    system="ukr (Kovalenko)",
+)
+
+
+class UkrainianSpellingWriter(Writer):
+    """A Writer whose output then follows Ukrainian spelling, as Bondarenko's examples
+    do: е after і or the apostrophe is є (Ієясу, Дзен'ємон), і after a vowel or the
+    apostrophe is ї (Ніїґата, Сін'їті), and い after і at the end of a word is й, like the
+    other diphthongs (大きい о:кій)."""
+
+    def write(self, kana):
+        spelling, reason = super().write(kana)
+        if spelling is None:
+            return None, reason
+        spelling = re.sub(r"(?<=[аеєіїоуюя'])і", "ї", spelling)
+        spelling = re.sub(r"(?<=[іїʼ'])е", "є", spelling)
+        return spelling, None
+
+    def _is_diphthong(self, out, nxt, next_spelling):
+        if nxt is None and out and out[-1].endswith("і"):
+            return True
+        return super()._is_diphthong(out, nxt, next_spelling)
+
+
+# Ukrainian: Bondarenko's system (1999), the one uk.wikipedia's guideline prescribes, as
+# uk.wikipedia "Японсько-українські системи транскрипції та транслітерації" states it:
+# soft с, дз, т for し, じ, ち (сі, дзі, ті; ся, дзя, тя), ґ, йо for よ, кьо-style yōon,
+# м before м/б/п (Ґумма), н' before a vowel, a colon for ー as specialist texts mark a long
+# vowel (蝶 тьо:), a doubled consonant for っ (маття). The system has no extended katakana;
+# the loanword syllables below are the common Ukrainian ones that its letters leave free
+# (ті and тю are ち and ちゅ, се is せ, те is て, дзе is ぜ, so ティ, テュ, シェ, チェ, ジェ
+# have no spelling of their own).
+BONDARENKO = UkrainianSpellingWriter(
+    "ukr",
+    gojuon("""
+     : а і у е о я ю йо
+    k: ка кі ку ке ко кя кю кьо
+    s: са сі су се со ся сю сьо
+    t: та ті цу те то тя тю тьо
+    n: на ні ну не но ня ню ньо
+    h: ха хі фу хе хо хя хю хьо
+    m: ма мі му ме мо мя мю мьо
+    r: ра рі ру ре ро ря рю рьо
+    g: ґа ґі ґу ґе ґо ґя ґю ґьо
+    z: дза дзі дзу дзе дзо дзя дзю дзьо
+    d: да дзі дзу де до дзя дзю дзьо
+    b: ба бі бу бе бо бя бю бьо
+    p: па пі пу пе по пя пю пьо
+    """) + table("""
+    わ ва  を о  ゔ ву
+    ふぁ фа  ふぃ фі  ふぇ фе  ふぉ фо  ふゅ фю  でぃ ді  とぅ ту  どぅ ду  でゅ дю
+    ゔぃ ві  ゔぇ ве  つぁ ца  つぃ ці  つぇ це  つぉ цо  くぁ ква  ぐぁ ґва
+    てぃ ті  てゅ тю  しぇ се  ちぇ те  じぇ дзе  ゔぁ ва  うぃ ві  うぇ ве
+    """),
+    vowel_letters="аіуеояюйєї",
+    n_separator="н'",
+    separator_before="аіуеояюєї",
+    n_before_labials="м",
+    no_double="мнй",
+    diphthong_i="й",
+    diphthong_final_only=False,
+    long_mark=":",
+    reserved={
+        "ゔぉ": "ゔぉ is written во, which the profile gives to を (the particle); ヴォ is typed в'о",
+        "うぉ": "うぉ is written во, which the profile gives to を (the particle)",
+        "いぇ": "いぇ has no spelling in the system (є is え after і and the apostrophe); イェ is typed йе",
+    },
+    system="ukr (Bondarenko)",
 )
 
 # Belarusian: be.wikipedia's Hepburn-based table (ch → ць, j → дз, sh → с); р is hard
@@ -371,7 +446,7 @@ BULGARIAN = Writer(
     },
 )
 
-CYRILLIC_WRITERS = [RUSSIAN, SERBIAN, UKRAINIAN, BELARUSIAN, BULGARIAN]
+CYRILLIC_WRITERS = [RUSSIAN, SERBIAN, UKRAINIAN, BONDARENKO, BELARUSIAN, BULGARIAN]
 
 # Modified Hepburn as typed into an IME: n before consonants, n' before vowels and y,
 # tch for っち, and where Hepburn has no distinct spelling, the conventions WanaKana and

@@ -1,5 +1,6 @@
 """Round trip for every Cyrillic profile: each skkdic word in kana is written in the
-profile's transcription by an independent reference writer (kana_writers.py), typed key by
+profile's transcription by an independent reference writer (kana_writers.py; `ukr` has two,
+Kovalenko's and Bondarenko's, since the profile reads both systems), typed key by
 key through `cyrillic-ime convert --profile ID`, and must come back as the same kana, in
 hiragana and (for a sample) in katakana. Words a system cannot spell unambiguously are
 excluded and counted by reason. Usage: roundtrip_check.py PATH_TO_cyrillic-ime"""
@@ -31,7 +32,7 @@ def check(cli, writer, words):
 
     passed = len(spelled) - len(failures)
     rate = 100.0 * passed / len(spelled) if spelled else 0.0
-    print(f"{writer.name}: {passed}/{len(spelled)} spellable words round-trip ({rate:.2f}%); "
+    print(f"{writer.system}: {passed}/{len(spelled)} spellable words round-trip ({rate:.2f}%); "
           f"{sum(excluded.values())} of {len(words)} excluded; katakana {len(sample) - len(katakana_failures)}/{len(sample)}")
     for reason, count in excluded.most_common():
         print(f"    excluded {count:6d}: {reason}")
