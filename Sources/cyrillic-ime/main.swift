@@ -16,10 +16,19 @@ enum ExitCode: Int32 {
 
 let usage = """
     Usage:
-      cyrillic-ime convert [--profile ID] [--katakana] [--profiles FILE] [--kana-engine FILE] [TEXT...]
+      cyrillic-ime convert [--profile ID] [--katakana] [--kanji [--dictionary FILE]]
+                           [--profiles FILE] [--kana-engine FILE] [TEXT...]
           Converts TEXT (the arguments joined by spaces) typed key by key in profile ID
           (default rus_standard), flushing at the end of each line. Without TEXT, converts
           standard input line by line. --katakana writes katakana instead of hiragana.
+          --kanji converts what was typed to kanji (each space converts the text before it,
+          as the keyboard's space key does) and writes the best conversion.
+      cyrillic-ime kanji [--candidates N] [--dictionary FILE] [TEXT...]
+          Converts kana (hiragana or katakana, with Japanese punctuation) to kanji: one output
+          line per input line, the best conversion or the N best separated by tabs.
+      cyrillic-ime dictionary [--dictionary FILE]
+          Prints where the compiled dictionary is, its size, entries, source and version,
+          and whether it loads.
       cyrillic-ime profiles [--id ID] [--profiles FILE] [--kana-engine FILE]
           Lists the profiles with their names and keyboard rows.
       cyrillic-ime type [--profile ID] [--qwerty] [--inline]
@@ -35,6 +44,8 @@ let usage = """
       cyrillic-ime --help
 
     --profiles and --kana-engine load other data files instead of the bundled ones.
+    --dictionary names the compiled dictionary; without it $CYRILLIC_IME_DICTIONARY is used
+    (scripts/run.sh builds the dictionary and sets it).
     Exit codes: 0 success, 64 usage error, 65 data files rejected, 66 file not readable.
     """
 
@@ -58,6 +69,8 @@ struct Options {
     var profilesFile: String?
     var kanaEngineFile: String?
     var listOnlyID: String?
+    var kanji = false
+    var dictionaryFile: String?
     var text: [String] = []
 }
 
@@ -68,6 +81,8 @@ func parseOptions(_ arguments: ArraySlice<String>, allowText: Bool) throws(Comma
         switch argument {
         case "--profile" where allowText: options.profileID = try reader.value(for: argument)
         case "--katakana" where allowText: options.script = .katakana
+        case "--kanji" where allowText: options.kanji = true
+        case "--dictionary" where allowText: options.dictionaryFile = try reader.value(for: argument)
         case "--id" where !allowText: options.listOnlyID = try reader.value(for: argument)
         case "--profiles": options.profilesFile = try reader.value(for: argument)
         case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
@@ -124,12 +139,13 @@ func runConvert(_ arguments: ArraySlice<String>) throws(CommandError) {
         throw CommandError(code: .usage, message: "unknown profile \(options.profileID) (known: \(known.joined(separator: ", ")))")
     }
     let profileID = options.script.qualifying(options.profileID)
-    if options.text.isEmpty {
-        while let line = readLine(strippingNewline: true) {
-            print(convertLine(line, engine: engine, profileID: profileID))
-        }
-    } else {
-        print(convertLine(options.text.joined(separator: " "), engine: engine, profileID: profileID))
+    if options.kanji {
+        try loadDictionary(options.dictionaryFile, engine: engine)
+    }
+    forEachInputLine(options.text) { line in
+        print(options.kanji
+            ? convertLineToKanji(line, engine: engine, profileID: profileID)
+            : convertLine(line, engine: engine, profileID: profileID))
     }
 }
 
@@ -157,10 +173,12 @@ do throws(CommandError) {
     switch arguments.first {
     case "convert": try runConvert(arguments.dropFirst())
     case "profiles": try runProfiles(arguments.dropFirst())
+    case "kanji": try runKanji(arguments.dropFirst())
+    case "dictionary": try runDictionary(arguments.dropFirst())
     case "type": try runType(arguments.dropFirst())
     case "layout": try runLayout(arguments.dropFirst())
     case "--help", "-h", "help": print(usage)
-    case nil: throw CommandError(code: .usage, message: "missing subcommand (convert, profiles, type or layout)")
+    case nil: throw CommandError(code: .usage, message: "missing subcommand (convert, kanji, dictionary, profiles, type or layout)")
     case let other?: throw CommandError(code: .usage, message: "unknown subcommand \(other)")
     }
 } catch {

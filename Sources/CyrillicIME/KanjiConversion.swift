@@ -1,0 +1,151 @@
+import Foundation
+
+/// A kana→kanji conversion as the core returns it (`rust_convert`, `rust_resize_segment`):
+/// the reading split into segments (文節), each with its candidates best first. The
+/// core decides everything; this type only carries it. See docs/FFI.md, "Conversion".
+public struct KanjiConversion: Decodable, Equatable, Sendable {
+    public struct Segment: Decodable, Equatable, Sendable {
+        /// The part of the reading this segment covers.
+        public var reading: String
+        /// Candidates, best first. The reading in hiragana and in katakana are always among them.
+        public var candidates: [String]
+
+        public init(reading: String, candidates: [String]) {
+            self.reading = reading
+            self.candidates = candidates
+        }
+    }
+
+    public var reading: String
+    public var segments: [Segment]
+    /// The best whole-reading conversions (as many as were asked for).
+    public var alternatives: [String]
+
+    public init(reading: String, segments: [Segment], alternatives: [String]) {
+        self.reading = reading
+        self.segments = segments
+        self.alternatives = alternatives
+    }
+
+    /// Every segment's first candidate, joined: what the keyboard shows after a convert.
+    public var bestText: String { segments.map { $0.candidates.first ?? $0.reading }.joined() }
+
+    /// Segment lengths in Unicode scalars, as the core counts them in requests.
+    public var segmentLengths: [Int] { segments.map { $0.reading.unicodeScalars.count } }
+
+    /// The conversion that loses nothing when the core cannot convert: the reading as one
+    /// segment whose only candidate is the reading itself.
+    public static func unconverted(_ reading: String) -> KanjiConversion {
+        KanjiConversion(
+            reading: reading,
+            segments: reading.isEmpty ? [] : [Segment(reading: reading, candidates: [reading])],
+            alternatives: [])
+    }
+}
+
+/// Why the core could not convert; `reading` is what to commit instead.
+public struct KanjiConversionError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var reading: String
+    public var description: String { message }
+}
+
+/// One prediction while composing (`rust_predict`).
+public struct KanjiPrediction: Decodable, Equatable, Sendable {
+    public var text: String
+    /// The whole reading of the predicted word.
+    public var reading: String
+}
+
+/// The loaded dictionary (`rust_dictionary_info`, `rust_load_dictionary`).
+public struct DictionaryInfo: Decodable, Equatable, Sendable {
+    public var path: String
+    public var bytes: Int
+    public var entries: Int
+    public var keys: Int
+    /// Whether the file is memory-mapped (clean pages, not charged to the extension).
+    public var mapped: Bool
+    /// `source`, `version`, `license`, … as the compiler recorded them.
+    public var metadata: [String: String]
+}
+
+/// Why a dictionary could not be loaded, naming the file and the problem.
+public struct DictionaryLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// The requests the core reads (written here, read only by the core).
+enum ConversionRequest {
+    struct Convert: Encodable {
+        var reading: String
+        var fixed: [Int]
+        var candidates: Int
+        var alternatives: Int
+    }
+
+    struct Resize: Encodable {
+        var reading: String
+        var segments: [Int]
+        var index: Int
+        var delta: Int
+        var candidates: Int
+        var alternatives: Int
+    }
+
+    struct SegmentCandidates: Encodable {
+        var reading: String
+        var segments: [Int]
+        var index: Int
+        var limit: Int
+    }
+
+    struct Predict: Encodable {
+        var reading: String
+        var limit: Int
+    }
+
+    static func json(_ request: some Encodable) -> String {
+        // Encoding these plain structs cannot fail; an empty object would be refused by
+        // the core with a clear error anyway.
+        (try? String(decoding: JSONEncoder().encode(request), as: UTF8.self)) ?? "{}"
+    }
+}
+
+/// Decodes the core's conversion answers: a result, or `{"error", "reading"}`.
+enum ConversionAnswer {
+    private struct Failure: Decodable {
+        var error: String
+        var reading: String?
+    }
+
+    private struct CandidateList: Decodable {
+        var candidates: [String]
+    }
+
+    private struct PredictionList: Decodable {
+        var predictions: [KanjiPrediction]
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from json: String?, reading: String) -> Result<T, KanjiConversionError> {
+        guard let json else {
+            return .failure(KanjiConversionError(message: "the Rust core returned no result", reading: reading))
+        }
+        if let failure = try? JSONDecoding.decode(Failure.self, from: json) {
+            return .failure(KanjiConversionError(message: failure.error, reading: failure.reading ?? reading))
+        }
+        do {
+            return .success(try JSONDecoding.decode(T.self, from: json))
+        } catch {
+            return .failure(KanjiConversionError(message: "unreadable answer from the Rust core: \(error)", reading: reading))
+        }
+    }
+
+    static func candidates(from json: String?, reading: String) -> Result<[String], KanjiConversionError> {
+        decode(CandidateList.self, from: json, reading: reading).map(\.candidates)
+    }
+
+    static func predictions(from json: String?, reading: String) -> Result<[KanjiPrediction], KanjiConversionError> {
+        decode(PredictionList.self, from: json, reading: reading).map(\.predictions)
+    }
+}
