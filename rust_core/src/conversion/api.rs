@@ -10,6 +10,9 @@ use crate::limits;
 /// Default candidates per segment when a request gives none (a bar shows about nine).
 pub const DEFAULT_CANDIDATES: usize = 9;
 
+/// Whether requests match spellings as heard unless they say otherwise.
+pub const DEFAULT_HEARD: bool = true;
+
 /// A parsed request object.
 pub struct Fields(Vec<(String, Value)>);
 
@@ -20,7 +23,7 @@ impl Fields {
             .map_err(|e| format!("{what} request: {e}"))?;
         match parsed {
             Value::Object(members) => {
-                let known = ["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit"];
+                let known = ["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit", "heard"];
                 if let Some((key, _)) = members.iter().find(|(k, _)| !known.contains(&k.as_str())) {
                     return Err(format!("{what} request: unknown field {}", json::quoted(key)));
                 }
@@ -48,6 +51,15 @@ impl Fields {
             Some(Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 && *n <= 1e9 => Ok(*n as usize),
             Some(other) => Err(format!("${key} must be a non-negative integer, got {}", describe(other))),
             None => default.ok_or_else(|| format!("${key} is missing")),
+        }
+    }
+
+    /// A boolean field, or `default` when absent.
+    pub fn flag(&self, key: &str, default: bool) -> Result<bool, String> {
+        match self.get(key) {
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(other) => Err(format!("${key} must be true or false, got {}", other.kind())),
+            None => Ok(default),
         }
     }
 
@@ -140,7 +152,8 @@ pub fn convert(converter: &Converter, request: &str) -> String {
         let fixed = fields.lengths("fixed")?;
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
-        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives }).map_err(|e| e.0)?;
+        let heard = fields.flag("heard", DEFAULT_HEARD)?;
+        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard }).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     };
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
@@ -156,7 +169,8 @@ pub fn resize(converter: &Converter, request: &str) -> String {
         let delta = fields.integer("delta")?;
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
-        let conversion = converter.resize(reading, &lengths, index, delta, candidates, alternatives).map_err(|e| e.0)?;
+        let heard = fields.flag("heard", DEFAULT_HEARD)?;
+        let conversion = converter.resize(reading, &lengths, index, delta, candidates, alternatives, heard).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     };
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
@@ -178,7 +192,8 @@ pub fn segment_candidates(converter: &Converter, request: &str) -> String {
         if index >= lengths.len() {
             return Err(format!("segment {index} does not exist (the conversion has {} segments)", lengths.len()));
         }
-        let conversion = converter.convert(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0 }).map_err(|e| e.0)?;
+        let heard = fields.flag("heard", DEFAULT_HEARD)?;
+        let conversion = converter.convert(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard }).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
         let segment = conversion.segments.get(index).ok_or("segment lost in conversion")?;
         write_strings(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));

@@ -1,29 +1,39 @@
 //! The lattice over a reading (Mozc's immutable converter, simplified): at every
-//! position, every dictionary word whose reading starts there, plus nodes that keep any
-//! input convertible — the character as typed, runs of katakana, digits and Latin
-//! letters — so the lattice is never broken, whatever was typed.
+//! position, every dictionary word whose reading starts there — as typed, or through the
+//! spellings of a listener (`heard.rs`) at a cost — plus nodes that keep any input
+//! convertible (the character as typed, runs of katakana, digits and Latin letters), so
+//! the lattice is never broken, whatever was typed.
+//!
+//! Positions are doubled: character boundary i is position 2i, and 2i + 1 is the middle
+//! of character i, where a syllable n + vowel written for ん + particle (`ほの` for
+//! ほん + を) is split. Only such particles start at a middle position.
 
+use super::heard;
 use super::input::{class_of, lookup_char, CharClass};
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
+use std::ops::Range;
 
 /// Where a node's text comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NodeText {
-    /// A dictionary entry (index), written from the reading it was found under.
+    /// A dictionary entry found under the reading as typed.
     Entry(u32),
+    /// A dictionary entry found under another reading (`Lattice::readings[reading]`):
+    /// the input was matched through a listener's spelling.
+    Heard { entry: u32, reading: u32 },
     /// The input characters as typed.
     AsTyped,
 }
 
-/// A word spanning input characters `start..end`.
+/// A word spanning positions `start..end` (doubled, see the module comment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     pub start: u16,
     pub end: u16,
     pub left_id: u16,
     pub right_id: u16,
-    /// Word cost (dictionary cost plus any penalty the node carries).
+    /// Word cost (dictionary cost plus any cost of the spelling it was matched through).
     pub cost: i32,
     pub text: NodeText,
 }
@@ -35,42 +45,58 @@ pub const AS_TYPED_CHAR_COST: i32 = 10_000;
 pub const KATAKANA_RUN_COST: i32 = 3_000;
 /// Cost of a run of digits or Latin letters kept whole.
 pub const RUN_COST: i32 = 1_500;
+/// Most lookups the listener's spellings may add at one position: bounds the work on
+/// pathological input (a long run of vowels) without limiting real words.
+const MAX_PROBES_PER_POSITION: usize = 600;
 
 /// All nodes over a reading, indexed by start and end position.
 pub struct Lattice {
     pub chars: Vec<char>,
     pub nodes: Vec<Node>,
-    /// Node indices by start position.
+    /// Readings of `NodeText::Heard` nodes.
+    pub readings: Vec<String>,
+    /// Node indices by start position (doubled).
     pub starting: Vec<Vec<u32>>,
-    /// Node indices by end position.
+    /// Node indices by end position (doubled).
     pub ending: Vec<Vec<u32>>,
 }
 
+/// A partial match of a dictionary reading against the input, in the search below.
+struct Match {
+    codes: Vec<u8>,
+    /// Next input character.
+    next: usize,
+    cost: i32,
+    omitted: u8,
+    geminated: bool,
+}
+
 impl Lattice {
-    /// Builds the lattice of `reading` (kana, digits, punctuation — any text).
-    pub fn build(dictionary: &Dictionary, reading: &str) -> Lattice {
+    /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With
+    /// `heard`, words are also matched through the spellings of a listener.
+    pub fn build(dictionary: &Dictionary, reading: &str, heard: bool) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
-        let codes: Vec<u8> = chars.iter().map(|&c| dictionary.code_of(lookup_char(c)).unwrap_or(0)).collect();
-        let mut lattice = Lattice { chars, nodes: Vec::new(), starting: vec![Vec::new(); n + 1], ending: vec![Vec::new(); n + 1] };
+        let mut lattice = Lattice {
+            chars,
+            nodes: Vec::new(),
+            readings: Vec::new(),
+            starting: vec![Vec::new(); 2 * n + 1],
+            ending: vec![Vec::new(); 2 * n + 1],
+        };
+        let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c)).collect();
+        let codes: Vec<u8> = lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)).collect();
         let noun = dictionary.special_id(SpecialId::Noun);
         for start in 0..n {
             let mut covered_one = false;
             dictionary.common_prefixes(&codes[start..], |len, entries| {
                 covered_one |= len == 1;
-                for index in entries {
-                    if let Some(e) = dictionary.entry(index) {
-                        lattice.push(Node {
-                            start: start as u16,
-                            end: (start + len) as u16,
-                            left_id: e.left_id,
-                            right_id: e.right_id,
-                            cost: e.cost as i32,
-                            text: NodeText::Entry(index),
-                        });
-                    }
-                }
+                lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, |_| true);
             });
+            if heard {
+                lattice.push_heard_words(dictionary, &lookup, start);
+                lattice.push_heard_particles(dictionary, &lookup, start);
+            }
             let class = class_of(lattice.chars[start]);
             let run_start = start == 0 || class_of(lattice.chars[start - 1]) != class;
             let run_end = (start..n).find(|&i| class_of(lattice.chars[i]) != class).unwrap_or(n);
@@ -94,8 +120,128 @@ impl Lattice {
         lattice
     }
 
+    /// Nodes for the entries `entries` of a reading over `start..end`, those `keep` accepts.
+    #[allow(clippy::too_many_arguments)]
+    fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, keep: impl Fn(u16) -> bool) {
+        for index in entries {
+            let Some(e) = dictionary.entry(index) else { continue };
+            if !keep(e.left_id) {
+                continue;
+            }
+            let text = match reading {
+                None => NodeText::Entry(index),
+                Some(reading) => NodeText::Heard { entry: index, reading },
+            };
+            self.push(Node { start: start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + extra, text });
+        }
+    }
+
+    /// Words matched from `start` through a listener's spellings (long vowels marked with
+    /// ー or left out, a doubled consonant written single, ぢ/づ as じ/ず, and words ending
+    /// in the ん of a merged syllable). The reading as typed is found by `common_prefixes`;
+    /// this adds only readings that needed at least one rule, each once at its cheapest.
+    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize) {
+        let n = lookup.len();
+        let mut found: Vec<(Vec<u8>, usize, i32, Range<u32>)> = Vec::new();
+        let mut stack = vec![Match { codes: Vec::new(), next: start, cost: 0, omitted: 0, geminated: false }];
+        let mut probes = 0;
+        let record = |found: &mut Vec<(Vec<u8>, usize, i32, Range<u32>)>, codes: &[u8], end: usize, cost: i32, entries: Range<u32>| {
+            match found.iter_mut().find(|f| f.0 == codes && f.1 == end) {
+                Some(f) => f.2 = f.2.min(cost),
+                None => found.push((codes.to_vec(), end, cost, entries)),
+            }
+        };
+        while let Some(m) = stack.pop() {
+            let last = m.codes.last().and_then(|&c| dictionary.char_of(c));
+            // Each way to extend the match: (reading char, input consumed, cost, omitted, geminated).
+            let mut steps: Vec<(char, usize, i32, u8, bool)> = Vec::with_capacity(6);
+            if m.next < n {
+                let c = lookup[m.next];
+                steps.push((c, 1, 0, m.omitted, m.geminated));
+                if c == 'ー' {
+                    if let Some(v) = last.and_then(heard::vowel_of) {
+                        steps.extend(heard::long_forms(v).iter().map(|&f| (f, 1, heard::LONG_MARK_COST, m.omitted, m.geminated)));
+                    }
+                }
+                if let Some(dz) = heard::voiced_dz(c) {
+                    steps.push((dz, 1, heard::VOICED_DZ_COST, m.omitted, m.geminated));
+                }
+                if heard::takes_gemination(c) && !m.geminated && last.is_some_and(|l| l != 'っ' && l != 'ん' && l != 'ー') {
+                    steps.push(('っ', 0, heard::GEMINATION_COST, m.omitted, true));
+                }
+                if heard::merged_particle(c).is_some() && !m.codes.is_empty() {
+                    // The word ends in the ん of this syllable: position 2·next + 1.
+                    if let Some(code) = dictionary.code_of('ん') {
+                        let mut codes = m.codes.clone();
+                        codes.push(code);
+                        probes += 1;
+                        if let (_, Some(entries)) = dictionary.probe(&codes) {
+                            record(&mut found, &codes, 2 * m.next + 1, m.cost, entries);
+                        }
+                    }
+                }
+            }
+            if m.omitted < heard::MAX_OMITTED_PER_WORD {
+                if let Some(v) = last.and_then(heard::vowel_of) {
+                    for &f in heard::long_forms(v) {
+                        if m.next >= n || lookup[m.next] != f {
+                            steps.push((f, 0, heard::LONG_OMITTED_COST, m.omitted + 1, m.geminated));
+                        }
+                    }
+                }
+            }
+            for (c, consumed, cost, omitted, geminated) in steps {
+                if probes >= MAX_PROBES_PER_POSITION {
+                    break;
+                }
+                let Some(code) = dictionary.code_of(c) else { continue };
+                let mut codes = m.codes.clone();
+                codes.push(code);
+                probes += 1;
+                let (prefix, exact) = dictionary.probe(&codes);
+                if !prefix {
+                    continue;
+                }
+                let next = m.next + consumed;
+                let total = m.cost + cost;
+                // The reading as typed is already in the lattice.
+                if let Some(entries) = exact.filter(|_| total > 0) {
+                    record(&mut found, &codes, 2 * next, total, entries);
+                }
+                stack.push(Match { codes, next, cost: total, omitted, geminated });
+            }
+        }
+        for (codes, end, cost, entries) in found {
+            let slot = self.readings.len() as u32;
+            self.readings.push(dictionary.reading_of(&codes));
+            self.push_entries(dictionary, 2 * start, end, entries, cost, Some(slot), |_| true);
+        }
+    }
+
+    /// Particles written as heard: わ/え/お standing for は/へ/を at `start`, and を/へ in the
+    /// second half of a merged syllable (ほの = ほん + を).
+    fn push_heard_particles(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize) {
+        let c = lookup[start];
+        let sites = [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)];
+        for (particle, from) in sites {
+            let Some(particle) = particle else { continue };
+            let Some(code) = dictionary.code_of(particle) else { continue };
+            let role = match particle {
+                'は' => SpecialId::ParticleWa,
+                'へ' => SpecialId::ParticleE,
+                _ => SpecialId::ParticleO,
+            };
+            let id = dictionary.special_id(role);
+            if let (_, Some(entries)) = dictionary.probe(&[code]) {
+                let slot = self.readings.len() as u32;
+                self.readings.push(particle.to_string());
+                self.push_entries(dictionary, from, 2 * start + 2, entries, heard::PARTICLE_COST, Some(slot), |left| left == id);
+            }
+        }
+    }
+
     fn push_typed(&mut self, start: usize, end: usize, id: u16, cost: i32) {
-        self.push(Node { start: start as u16, end: end as u16, left_id: id, right_id: id, cost, text: NodeText::AsTyped });
+        self.push(Node { start: 2 * start as u16, end: 2 * end as u16, left_id: id, right_id: id, cost, text: NodeText::AsTyped });
     }
 
     pub fn push(&mut self, node: Node) {
@@ -105,6 +251,7 @@ impl Lattice {
         self.nodes.push(node);
     }
 
+    /// Characters of the input.
     pub fn len(&self) -> usize {
         self.chars.len()
     }
@@ -113,22 +260,24 @@ impl Lattice {
         self.chars.is_empty()
     }
 
-    /// The reading a node spans, as typed.
-    pub fn typed(&self, node: &Node) -> String {
-        self.chars[node.start as usize..node.end as usize].iter().collect()
+    /// The input characters a node covers, whole characters only.
+    fn typed_range(node: &Node) -> Range<usize> {
+        node.start as usize / 2..(node.end as usize).div_ceil(2)
     }
 
     /// The text a node stands for.
     pub fn push_text(&self, dictionary: &Dictionary, node: &Node, out: &mut String) {
-        match node.text {
-            NodeText::AsTyped => out.extend(&self.chars[node.start as usize..node.end as usize]),
-            NodeText::Entry(index) => match dictionary.entry(index) {
-                Some(entry) => {
-                    let reading: String = self.chars[node.start as usize..node.end as usize].iter().map(|&c| super::input::lookup_char(c)).collect();
-                    dictionary.push_surface(&entry, &reading, out)
-                }
-                None => out.extend(&self.chars[node.start as usize..node.end as usize]),
-            },
+        let (entry, reading) = match node.text {
+            NodeText::AsTyped => {
+                out.extend(&self.chars[Self::typed_range(node)]);
+                return;
+            }
+            NodeText::Entry(entry) => (entry, self.chars[Self::typed_range(node)].iter().map(|&c| lookup_char(c)).collect::<String>()),
+            NodeText::Heard { entry, reading } => (entry, self.readings.get(reading as usize).cloned().unwrap_or_default()),
+        };
+        match dictionary.entry(entry) {
+            Some(e) => dictionary.push_surface(&e, &reading, out),
+            None => out.push_str(&reading),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! builds its own lattice, so calls from many threads need no locking.
 
 pub mod api;
+pub mod heard;
 pub mod input;
 pub mod lattice;
 pub mod prediction;
@@ -60,6 +61,8 @@ pub struct Request<'a> {
     pub candidates: usize,
     /// Whole-reading alternatives.
     pub alternatives: usize,
+    /// Also match words through the spellings of a listener (`heard.rs`).
+    pub heard: bool,
 }
 
 /// Why a request was refused.
@@ -120,13 +123,14 @@ impl Converter {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
         }
         let dictionary = &self.dictionary;
-        let lattice = Lattice::build(dictionary, request.reading);
+        let lattice = Lattice::build(dictionary, request.reading, request.heard);
+        // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
         for &l in request.fixed {
             at += l;
             if at < len {
-                cuts.push(at);
+                cuts.push(2 * at);
             }
         }
         let span = Span { cuts: cuts.clone(), ..Span::whole(len) };
@@ -144,23 +148,29 @@ impl Converter {
             // The lattice always holds the as-typed path, so this means a limit was hit.
             return refuse("no conversion path found within the search limits".to_string());
         };
-        let mut starts: Vec<usize> = std::iter::once(0).chain(cuts.iter().copied()).filter(|&s| s < fixed_total || fixed_total == 0 && s == 0).collect();
+        let mut starts: Vec<usize> = vec![0];
+        starts.extend(cuts.iter().copied().filter(|&c| c < 2 * fixed_total));
         if fixed_total < len {
-            starts.extend(split(dictionary, &lattice, best, fixed_total));
+            starts.extend(split(dictionary, &lattice, best, 2 * fixed_total));
         }
         starts.sort_unstable();
         starts.dedup();
         let mut segments = Vec::with_capacity(starts.len());
         for (k, &start) in starts.iter().enumerate() {
-            let end = starts.get(k + 1).copied().unwrap_or(len);
-            let first: Vec<u32> = best.nodes.iter().copied().filter(|&i| {
-                let n = &lattice.nodes[i as usize];
-                n.start as usize >= start && n.end as usize <= end
-            }).collect();
+            let end = starts.get(k + 1).copied().unwrap_or(2 * len);
+            let first: Vec<u32> = best
+                .nodes
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    let n = &lattice.nodes[i as usize];
+                    n.start as usize >= start && n.end as usize <= end
+                })
+                .collect();
             let first_text = path_text(dictionary, &lattice, &first);
             let context = contexts(&lattice, best, start, end);
             segments.push(Segment {
-                reading: lattice.chars[start..end].iter().collect(),
+                reading: lattice.chars[start / 2..end / 2].iter().collect(),
                 candidates: candidates(dictionary, &lattice, start, end, context, Some(&first_text), request.candidates),
             });
         }
@@ -171,7 +181,8 @@ impl Converter {
     /// Makes segment `index` of a conversion with segment lengths `lengths` longer
     /// (`delta` > 0) or shorter and converts again: the segments before it and the resized
     /// one are fixed, the rest is segmented anew.
-    pub fn resize(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize) -> Result<Conversion, ConversionError> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn resize(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool) -> Result<Conversion, ConversionError> {
         let len = Self::check_reading(reading)?;
         if lengths.iter().sum::<usize>() != len || lengths.contains(&0) {
             return refuse(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));
@@ -183,6 +194,6 @@ impl Converter {
         let resized = (lengths[index] as i64 + delta as i64).clamp(1, (len - before) as i64) as usize;
         let mut fixed: Vec<usize> = lengths[..index].to_vec();
         fixed.push(resized);
-        self.convert(&Request { reading, fixed: &fixed, candidates, alternatives })
+        self.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard })
     }
 }

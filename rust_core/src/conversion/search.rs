@@ -19,6 +19,7 @@ const MAX_PUSHES: usize = 400_000;
 /// The stretch a search covers and what surrounds it.
 #[derive(Debug, Clone)]
 pub struct Span {
+    /// Doubled positions (character boundary i is 2i), as the lattice's.
     pub start: usize,
     pub end: usize,
     /// Right id of the word before the span (BOUNDARY_ID at the sentence start).
@@ -30,8 +31,9 @@ pub struct Span {
 }
 
 impl Span {
+    /// The whole input of `len` characters (positions are doubled, see `lattice.rs`).
     pub fn whole(len: usize) -> Span {
-        Span { start: 0, end: len, left_context: BOUNDARY_ID, right_context: BOUNDARY_ID, cuts: Vec::new() }
+        Span { start: 0, end: 2 * len, left_context: BOUNDARY_ID, right_context: BOUNDARY_ID, cuts: Vec::new() }
     }
 
     fn allows(&self, node: &Node) -> bool {

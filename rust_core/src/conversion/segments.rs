@@ -18,14 +18,15 @@ pub struct Candidate {
     pub cost: i32,
 }
 
-/// Segment boundaries of `path` from position `from` on: a segment starts at `from` and
-/// at every later node that is not a function word.
+/// Segment boundaries of `path` from position `from` on (doubled positions): a segment
+/// starts at `from` and at every later node that is not a function word, never in the
+/// middle of a character.
 pub fn split(dictionary: &Dictionary, lattice: &Lattice, path: &Path, from: usize) -> Vec<usize> {
     let mut starts = Vec::new();
     for &i in &path.nodes {
         let node = &lattice.nodes[i as usize];
         let start = node.start as usize;
-        if start < from {
+        if start < from || start % 2 == 1 {
             continue;
         }
         if start == from || !dictionary.is_functional(node.left_id) || matches!(node.text, super::lattice::NodeText::AsTyped) {
@@ -61,7 +62,7 @@ pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize) -> (u1
     (left, right)
 }
 
-/// Candidates for `start..end` between the given contexts, best first, `first` (the
+/// Candidates for `start..end` (doubled positions, at character boundaries) between the given contexts, best first, `first` (the
 /// text on the best path) leading; then the reading in hiragana and in katakana.
 pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end: usize, context: (u16, u16), first: Option<&str>, limit: usize) -> Vec<Candidate> {
     let span = Span { start, end, left_context: context.0, right_context: context.1, cuts: Vec::new() };
@@ -89,7 +90,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end:
         out.push(Candidate { text, cost: path.cost });
     }
     out.truncate(limit.max(1));
-    let typed: String = lattice.chars[start..end].iter().collect();
+    let typed: String = lattice.chars[start / 2..end / 2].iter().collect();
     for form in [to_hiragana(&typed), to_katakana(&typed)] {
         if !out.iter().any(|c| c.text == form) {
             out.push(Candidate { text: form, cost: i32::MAX });

@@ -395,6 +395,20 @@ impl Dictionary {
         }
     }
 
+    /// Whether some key starts with `codes`, and the entries of the key equal to it.
+    pub fn probe(&self, codes: &[u8]) -> (bool, Option<Range<u32>>) {
+        if codes.is_empty() || codes.len() > format::MAX_KEY_CHARS || codes.contains(&0) {
+            return (false, None);
+        }
+        match self.lower_bound(codes, 0).1 {
+            Some(key) if key.codes.starts_with(codes) => {
+                let exact = (key.codes.len() == codes.len()).then_some(key.entries);
+                (true, exact)
+            }
+            _ => (false, None),
+        }
+    }
+
     /// Every key that is a prefix of `codes`: calls `visit(length, entries)` shortest first.
     pub fn common_prefixes(&self, codes: &[u8], mut visit: impl FnMut(usize, Range<u32>)) {
         let mut first_block = 0;

@@ -1,0 +1,103 @@
+//! How Cyrillic writers spell what they hear (docs/CONVERSION.md, "Written as heard"),
+//! as rules the dictionary lookup may apply, each with a cost so that the reading as
+//! typed still wins wherever it is a good reading itself:
+//!
+//! - a long vowel written with ー (`То:кё:`) or not at all (`Токё`, `Осака`, `сэнсэ`):
+//!   after a kana of the お row the dictionary's reading may continue with う or お, after
+//!   the え row with い or え, after い, う and あ with the same vowel;
+//! - particles as heard: わ for は, え for へ, お for を — only as the particle itself,
+//!   and also inside a syllable the writer merged with the word before (`хоно` ほの for
+//!   ほん + を, `хонэ` ほね for ほん + へ);
+//! - a doubled consonant written single (`Сапоро`, `Хокаидо`): っ before a consonant of
+//!   the か, さ, た and ぱ rows;
+//! - ぢ and づ, which every Cyrillic system writes like じ and ず.
+
+/// Cost of reading ー as the vowel it lengthens (the writer marked the length).
+pub const LONG_MARK_COST: i32 = 300;
+/// Cost of each long vowel the writer left out.
+pub const LONG_OMITTED_COST: i32 = 2_500;
+/// Most long vowels one word may have left out (東京 has two: ときょ → とうきょう).
+pub const MAX_OMITTED_PER_WORD: u8 = 2;
+/// Cost of a particle written as heard (わ for は, え for へ, お for を).
+pub const PARTICLE_COST: i32 = 1_500;
+/// Cost of a doubled consonant written single.
+pub const GEMINATION_COST: i32 = 3_500;
+/// Cost of ぢ/づ written じ/ず.
+pub const VOICED_DZ_COST: i32 = 500;
+
+/// The vowel a kana ends in, for the long-vowel rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vowel {
+    A,
+    I,
+    U,
+    E,
+    O,
+}
+
+/// The vowel `c` (hiragana) ends in; none for ん, っ, ー and non-kana.
+pub fn vowel_of(c: char) -> Option<Vowel> {
+    const A: &str = "あかがさざただなはばぱまやらわぁゃゎ";
+    const I: &str = "いきぎしじちぢにひびぴみりぃゐ";
+    const U: &str = "うくぐすずつづぬふぶぷむゆるぅゅゔ";
+    const E: &str = "えけげせぜてでねへべぺめれぇゑ";
+    const O: &str = "おこごそぞとどのほぼぽもよろをぉょ";
+    if A.contains(c) {
+        Some(Vowel::A)
+    } else if I.contains(c) {
+        Some(Vowel::I)
+    } else if U.contains(c) {
+        Some(Vowel::U)
+    } else if E.contains(c) {
+        Some(Vowel::E)
+    } else if O.contains(c) {
+        Some(Vowel::O)
+    } else {
+        None
+    }
+}
+
+/// The kana a long vowel after `vowel` is written with in a dictionary reading.
+pub fn long_forms(vowel: Vowel) -> &'static [char] {
+    match vowel {
+        Vowel::A => &['あ'],
+        Vowel::I => &['い'],
+        Vowel::U => &['う'],
+        Vowel::E => &['い', 'え'],
+        Vowel::O => &['う', 'お'],
+    }
+}
+
+/// Whether a doubled consonant may be missing before `c`: the か, さ, た and ぱ rows.
+pub fn takes_gemination(c: char) -> bool {
+    "かきくけこさしすせそたちつてとぱぴぷぺぽ".contains(c)
+}
+
+/// The particle a writer may have spelled `c` as heard: わ → は, え → へ, お → を.
+pub fn heard_particle(c: char) -> Option<char> {
+    match c {
+        'わ' => Some('は'),
+        'え' => Some('へ'),
+        'お' => Some('を'),
+        _ => None,
+    }
+}
+
+/// For a syllable n + vowel that may be ん followed by a particle heard as that vowel
+/// (の for ん + を, ね for ん + へ): the particle.
+pub fn merged_particle(c: char) -> Option<char> {
+    match c {
+        'の' => Some('を'),
+        'ね' => Some('へ'),
+        _ => None,
+    }
+}
+
+/// ぢ for じ and づ for ず.
+pub fn voiced_dz(c: char) -> Option<char> {
+    match c {
+        'じ' => Some('ぢ'),
+        'ず' => Some('づ'),
+        _ => None,
+    }
+}
