@@ -82,6 +82,7 @@ enum ConversionRequest {
         var fixed: [Int]
         var candidates: Int
         var alternatives: Int
+        var heard: Bool
     }
 
     struct Resize: Encodable {

@@ -22,12 +22,16 @@ extension RustCoreEngine {
     }
 
     /// Converts `reading`. `fixedSegmentLengths` pins the first segments (Unicode scalars);
-    /// `alternatives` asks for that many whole-reading conversions.
+    /// `alternatives` asks for that many whole-reading conversions. `matchingHeardSpellings`
+    /// (the default) also matches words spelled as a listener writes them (long vowels
+    /// unmarked, particles as heard; docs/CONVERSION.md); `false` matches the reading exactly.
     public func convert(
-        _ reading: String, fixedSegmentLengths: [Int] = [], candidates: Int = 9, alternatives: Int = 0
+        _ reading: String, fixedSegmentLengths: [Int] = [], candidates: Int = 9, alternatives: Int = 0,
+        matchingHeardSpellings: Bool = true
     ) -> Result<KanjiConversion, KanjiConversionError> {
         let request = ConversionRequest.Convert(
-            reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives)
+            reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
+            heard: matchingHeardSpellings)
         let json = ConversionRequest.json(request).withCString { Self.takeString(rust_convert($0)) }
         return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: reading)
     }

@@ -39,15 +39,17 @@ func forEachInputLine(_ text: [String], _ body: (String) -> Void) {
     }
 }
 
-/// `kanji [--candidates N] [--dictionary FILE] [TEXT...]`: one output line per input line,
+/// `kanji [--exact] [--candidates N] [--dictionary FILE] [TEXT...]`: one output line per input line,
 /// the best conversion or the N best separated by tabs.
 func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     var reader = ArgumentReader(arguments)
     var candidates = 1
     var dictionary: String?
+    var exact = false
     var text: [String] = []
     while let argument = reader.next() {
         switch argument {
+        case "--exact": exact = true
         case "--candidates":
             let value = try reader.value(for: argument)
             guard let count = Int(value), (1...50).contains(count) else {
@@ -63,14 +65,14 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     let engine = RustCoreEngine.shared
     try loadDictionary(dictionary, engine: engine)
     forEachInputLine(text) { line in
-        print(kanjiLine(line, engine: engine, alternatives: candidates))
+        print(kanjiLine(line, engine: engine, alternatives: candidates, heard: !exact))
     }
 }
 
 /// The conversions of one line; a line the core refuses is written as typed (and the
 /// reason goes to stderr), so every input line gives exactly one output line.
-func kanjiLine(_ line: String, engine: RustCoreEngine, alternatives: Int) -> String {
-    switch engine.convert(line, candidates: 1, alternatives: alternatives) {
+func kanjiLine(_ line: String, engine: RustCoreEngine, alternatives: Int, heard: Bool) -> String {
+    switch engine.convert(line, candidates: 1, alternatives: alternatives, matchingHeardSpellings: heard) {
     case .success(let conversion):
         let texts = alternatives == 1 || conversion.alternatives.isEmpty ? [conversion.bestText] : conversion.alternatives
         return texts.joined(separator: "\t")

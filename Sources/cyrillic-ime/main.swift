@@ -23,9 +23,10 @@ let usage = """
           standard input line by line. --katakana writes katakana instead of hiragana.
           --kanji converts what was typed to kanji (each space converts the text before it,
           as the keyboard's space key does) and writes the best conversion.
-      cyrillic-ime kanji [--candidates N] [--dictionary FILE] [TEXT...]
+      cyrillic-ime kanji [--exact] [--candidates N] [--dictionary FILE] [TEXT...]
           Converts kana (hiragana or katakana, with Japanese punctuation) to kanji: one output
-          line per input line, the best conversion or the N best separated by tabs.
+          line per input line, the best conversion or the N best separated by tabs. --exact
+          matches the reading only as typed, not also as heard (long vowels unmarked, …).
       cyrillic-ime dictionary [--dictionary FILE]
           Prints where the compiled dictionary is, its size, entries, source and version,
           and whether it loads.

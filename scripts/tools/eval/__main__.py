@@ -14,10 +14,10 @@ import time
 import traceback
 
 from . import report, score, sets, variants
-from .engine import Ours
+from .engine import Ours, OursExact
 from .peers import PEERS, Unavailable
 
-ENGINES = ["ours", "mozcpy", "mozc", "kkc", "anthy"]
+ENGINES = ["ours", "ours-exact", "mozcpy", "mozc", "kkc", "anthy"]
 
 
 def parse_args(argv):
@@ -46,6 +46,10 @@ def make_engine(name, args):
         if args.ours_unavailable:
             raise Unavailable(args.ours_unavailable)
         return Ours(args.cli)
+    if name == "ours-exact":
+        if args.ours_unavailable:
+            raise Unavailable(args.ours_unavailable)
+        return OursExact(args.cli)
     return PEERS[name]()
 
 
