@@ -35,7 +35,8 @@ public struct KeyAccessibility: Equatable, Sendable {
             let profileID = (shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
             return KeyAccessibility(
                 label: profile.keyNames.native[letter] ?? letter,
-                hint: typingHint(letter, profileID: profileID, letters: Array(profile.rows.joined()), engine: engine),
+                hint: typingHint(letter, profileID: profileID, letters: Array(profile.rows.joined()), engine: engine,
+                                 sendsOtherInput: profile.keyInputs[letter] != nil),
                 language: profile.language,
                 japaneseLabel: profile.keyNames.ja[letter] ?? letter)
         case .mode:
@@ -80,13 +81,15 @@ public struct KeyAccessibility: Equatable, Sendable {
     /// What typing `letter` alone does, in the core's words: the kana it types, or, for a
     /// letter that waits for more, an example of the kana it starts.
     private static func typingHint(
-        _ letter: String, profileID: String, letters: [String], engine: KeyboardEngine
+        _ letter: String, profileID: String, letters: [String], engine: KeyboardEngine, sendsOtherInput: Bool = false
     ) -> String {
         guard let alone = engine.processKey(letter, buffer: "", profileID: profileID) else {
             return "Types \(letter)."
         }
         if alone.buffer.isEmpty {
-            return alone.output == letter ? "Types \(letter) unchanged." : "Types \(alone.output)."
+            // A key that sends other input (ー sends the long-vowel mark) was converted even
+            // when the result looks like its label.
+            return alone.output == letter && !sendsOtherInput ? "Types \(letter) unchanged." : "Types \(alone.output)."
         }
         // A consonant: find a letter that completes it (a vowel) to give an example.
         for vowel in letters where vowel != letter && !vowel.hasPrefix("{") {
