@@ -145,7 +145,7 @@ pub fn split_profile_id(profile_id: &str) -> Result<(&str, OutputOptions), Strin
             "fullwidth_punctuation" | "halfwidth_punctuation" => (&mut punctuation, "punctuation width"),
             other => {
                 return Err(format!(
-                    "unknown option {other:?} in profile id {profile_id:?} (known: {})",
+                    "unknown script or width option {other:?} in profile id {profile_id:?} (known: {})",
                     PROFILE_ID_OPTIONS.join(", ")
                 ))
             }

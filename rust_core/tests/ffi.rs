@@ -254,7 +254,7 @@ fn katakana_is_a_profile_id_suffix() {
     let r = process("а", "к", "rus_standard:hiragana");
     assert_eq!(field(&r, "output").as_deref(), Some("か"));
     let r = process("а", "к", "rus_standard:cursive");
-    assert!(field(&r, "error").unwrap().contains("unknown option \"cursive\""));
+    assert!(field(&r, "error").unwrap().contains("unknown script or width option \"cursive\""));
     assert_eq!(field(&r, "output").as_deref(), Some("ка"));
     let long_id = "p".repeat(200);
     let r = process("а", "к", &long_id);

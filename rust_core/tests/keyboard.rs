@@ -129,7 +129,7 @@ fn width_options_change_digits_and_punctuation() {
     assert_eq!(type_text(&engine, "rus_standard:katakana:fullwidth_digits:halfwidth_punctuation", "ко:хи: 3."), "コーヒー ３.");
     assert_eq!(type_text(&engine, "romaji:halfwidth_digits:fullwidth_punctuation", "ka1."), "か1。");
     for (id, part) in [
-        ("rus_standard:wide", "unknown option \"wide\""),
+        ("rus_standard:wide", "unknown script or width option \"wide\""),
         ("rus_standard:katakana:hiragana", "the script is given twice"),
         ("rus_standard:fullwidth_digits:halfwidth_digits", "the digit width is given twice"),
     ] {
