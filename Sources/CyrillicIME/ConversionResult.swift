@@ -76,6 +76,32 @@ public enum KanaScript: String, Sendable, CaseIterable {
     }
 }
 
+/// Full-width or half-width characters (a keyboard setting, `KeyboardSettings`).
+public enum CharacterWidth: String, Sendable, CaseIterable {
+    case full, half
+}
+
+/// The widths of digits and punctuation the core writes, sent as options after the profile
+/// id (docs/FFI.md): the defaults, half-width digits and full-width punctuation, add nothing.
+public struct OutputWidths: Equatable, Sendable {
+    public var digits: CharacterWidth
+    public var punctuation: CharacterWidth
+    public static let standard = OutputWidths(digits: .half, punctuation: .full)
+
+    public init(digits: CharacterWidth, punctuation: CharacterWidth) {
+        self.digits = digits
+        self.punctuation = punctuation
+    }
+
+    /// The profile id (already qualified with its script or not) with these widths.
+    public func qualifying(_ profileID: String) -> String {
+        var id = profileID
+        if digits == .full { id += ":fullwidth_digits" }
+        if punctuation == .half { id += ":halfwidth_punctuation" }
+        return id
+    }
+}
+
 /// The answer of the core to the dakuten key (`rust_cycle_dakuten`).
 public struct DakutenResult: Decodable, Equatable, Sendable {
     public enum Action: String, Decodable, Equatable, Sendable {

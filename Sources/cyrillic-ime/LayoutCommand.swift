@@ -10,6 +10,8 @@ func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
     var insets = LayoutEnvironment.SafeAreaInsets.zero
     var globe = false
     var svgPath: String?
+    var layerName = KeyboardLayerPosition.lettersID
+    var pageNumber = 1
     var reader = ArgumentReader(arguments)
     while let argument = reader.next() {
         switch argument {
@@ -32,27 +34,48 @@ func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
             }
             insets = .init(left: parts[0], right: parts[1], bottom: parts[2])
         case "--svg": svgPath = try reader.value(for: argument)
+        case "--layer": layerName = try reader.value(for: argument)
+        case "--page":
+            let text = try reader.value(for: argument)
+            guard let number = Int(text), number >= 1 else {
+                throw CommandError(code: .usage, message: "--page needs a page number from 1, not \(text)")
+            }
+            pageNumber = number
         default: throw CommandError(code: .usage, message: "unknown option \(argument)")
         }
     }
     let engine = try startEngine(options)
     let profile = try findProfile(options.profileID, engine: engine)
+    let position = KeyboardLayerPosition(layer: layerName, page: pageNumber - 1)
+    if !position.isLetters {
+        guard let layer = profile.layers.first(where: { $0.id == layerName }) else {
+            let known = ([KeyboardLayerPosition.lettersID] + profile.layers.map(\.id)).joined(separator: ", ")
+            throw CommandError(code: .usage, message: "profile \(profile.id) has no layer \(layerName) (known: \(known))")
+        }
+        guard pageNumber <= layer.pages.count else {
+            throw CommandError(code: .usage, message: "layer \(layerName) of profile \(profile.id) has \(layer.pages.count) pages, not \(pageNumber)")
+        }
+    } else if pageNumber != 1 {
+        throw CommandError(code: .usage, message: "the letters have one page, not \(pageNumber)")
+    }
     let layout: KeyboardLayout
     do {
-        layout = try KeyboardLayout(rows: profile.rows, environment: LayoutEnvironment(
+        layout = try KeyboardLayout(rows: profile.rows(at: position), environment: LayoutEnvironment(
             width: width, orientation: orientation, safeAreaInsets: insets, showsGlobeKey: globe))
     } catch {
         throw CommandError(code: .usage, message: error.description)
     }
     func f(_ value: Double) -> String { String(format: "%.1f", value) }
-    print("\(profile.id) at \(f(width)) pt \(orientation.rawValue): \(f(layout.width)) × \(f(layout.height)) pt, "
-        + "rows \(f(layout.rowHeight)) pt, letter keys \(f(layout.characterKeyWidth)) pt (touch)")
+    let layerSuffix = position.isLetters ? "" : " \(layerName) page \(pageNumber)"
+    print("\(profile.id)\(layerSuffix) at \(f(width)) pt \(orientation.rawValue): \(f(layout.width)) × \(f(layout.height)) pt, "
+        + "rows \(f(layout.rowHeight)) pt, letter keys \(f(layout.characterKeyWidth)) pt (touch), "
+        + "narrowest key \(f(layout.narrowestTouchWidth)) pt")
     for frame in layout.keys {
         print("row \(frame.row)  \(frame.key.label)\ttouch \(frame.touchFrame)  cap \(frame.visibleFrame)")
     }
     if let svgPath {
         do {
-            try KeyboardSVG.render(layout, profile: profile).write(toFile: svgPath, atomically: true, encoding: .utf8)
+            try KeyboardSVG.render(layout, profile: profile, at: position).write(toFile: svgPath, atomically: true, encoding: .utf8)
         } catch {
             throw CommandError(code: .noInput, message: "cannot write \(svgPath): \(error.localizedDescription)")
         }

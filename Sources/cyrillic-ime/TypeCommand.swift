@@ -47,6 +47,7 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
         case .control(0x09): controller.tap(.profile)
         case .control(0x0B): controller.tap(.shift)
         case .control(0x0E): controller.tap(.dakuten)
+        case .control(0x0F): controller.tap(.mode)
         case .arrowLeft: controller.tap(.cursorLeft)
         case .arrowRight: controller.tap(.cursorRight)
         case .text(" "): controller.tap(.space)
@@ -54,7 +55,9 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
             if qwertyMap.profileID != profiles.current.id {
                 qwertyMap = (profiles.current.id, QwertyKeyMap(rows: profiles.current.rows))
             }
-            let key = qwerty ? qwertyMap.map.map(character) : String(character)
+            let letter = qwerty ? qwertyMap.map.map(character) : String(character)
+            // On another layer a key types what sits at its place there (й → 、 on symbols).
+            let key = LayerKeyMap(from: profiles.current.rows, to: controller.currentRows).map(letter)
             controller.tap(.character(key))
         case .control, .arrowUp, .arrowDown: break  // not keys of this keyboard
         }
@@ -74,6 +77,7 @@ struct TerminalScreen {
 
     func draw(controller: KeyboardController, document: InMemoryTextDocumentProxy) -> String {
         let profile = controller.profiles.current
+        let position = controller.layer
         let shift = switch controller.shift.mode {
         case .off: "off"
         case .once: "katakana (one kana)"
@@ -81,10 +85,10 @@ struct TerminalScreen {
         }
         var lines = [
             "cyrillic-ime type — \(profile.names.native) [\(profile.id)]\(qwerty ? " — QWERTY positions" : "")",
-            "shift: \(shift)",
+            "shift: \(shift) · layer: \(layerName(position, profile: profile))",
             "",
         ]
-        lines += keyboardRows(profile: profile, shift: controller.shift.mode)
+        lines += keyboardRows(profile: profile, position: position, shift: controller.shift.mode)
         lines.append("")
         lines.append("document:")
         lines += documentLines(document)
@@ -96,18 +100,25 @@ struct TerminalScreen {
         lines.append("cursor: UTF-16 \(document.cursorOffset)")
         if let error = controller.lastError { lines.append("core: \(error)") }
         lines.append("")
-        lines.append("Tab next profile · ^K shift (katakana) · ^N dakuten · ←/→ cursor · ^C/^D quit")
+        lines.append("Tab next profile · ^O letters/symbols · ^K shift (katakana; page on symbols) · ^N dakuten · ←/→ cursor · ^C/^D quit")
         return "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
     }
 
+    /// `letters`, or `symbols 1/2 (123)`.
+    private func layerName(_ position: KeyboardLayerPosition, profile: ProfileDescription) -> String {
+        guard let layer = profile.layers.first(where: { $0.id == position.layer }) else { return position.layer }
+        return "\(layer.id) \(position.page + 1)/\(layer.pages.count) (\(profile.label(of: position)))"
+    }
+
     /// The keys at their layout positions, scaled to columns.
-    private func keyboardRows(profile: ProfileDescription, shift: ShiftState.Mode) -> [String] {
-        guard let layout = try? KeyboardLayout(rows: profile.rows, environment: LayoutEnvironment(width: layoutWidth)) else {
-            return profile.rows.map { $0.joined(separator: " ") }
+    private func keyboardRows(profile: ProfileDescription, position: KeyboardLayerPosition, shift: ShiftState.Mode) -> [String] {
+        let shown = profile.rows(at: position)
+        guard let layout = try? KeyboardLayout(rows: shown, environment: LayoutEnvironment(width: layoutWidth)) else {
+            return shown.map { $0.joined(separator: " ") }
         }
         let scale = columns / layoutWidth
         var rows: [String] = []
-        for row in 0..<profile.rows.count {
+        for row in 0..<shown.count {
             var line = ""
             for frame in layout.keys where frame.row == row {
                 let start = max(Int((frame.visibleFrame.x * scale).rounded()), line.isEmpty ? 0 : line.count + 1)
@@ -115,7 +126,7 @@ struct TerminalScreen {
                 let end = start + max(Int((frame.visibleFrame.width * scale).rounded()), 3)
                 if line.count < start { line += String(repeating: " ", count: start - line.count) }
                 let inner = end - start - 2
-                var title = String(title(of: frame.key, shift: shift).prefix(inner))
+                var title = String(title(of: frame.key, profile: profile, position: position, shift: shift).prefix(inner))
                 let padding = inner - title.count
                 title = String(repeating: " ", count: padding / 2) + title + String(repeating: " ", count: padding - padding / 2)
                 line += "[" + title + "]"
@@ -125,9 +136,11 @@ struct TerminalScreen {
         return rows
     }
 
-    private func title(of key: KeyboardKey, shift: ShiftState.Mode) -> String {
+    private func title(of key: KeyboardKey, profile: ProfileDescription, position: KeyboardLayerPosition, shift: ShiftState.Mode) -> String {
         switch key {
         case .character(let text): text
+        case .mode: KeyboardSVG.title(of: key, profile: profile, at: position)
+        case .shift where !position.isLetters: KeyboardSVG.title(of: key, profile: profile, at: position)
         case .shift: shift == .off ? "shift" : shift == .once ? "SHIFT" : "LOCK"
         case .dakuten: "dak"
         case .space: "space"

@@ -31,17 +31,20 @@ let usage = """
           Prints where the compiled dictionary is, its size, entries, source and version,
           and whether it loads.
       cyrillic-ime profiles [--id ID] [--profiles FILE] [--kana-engine FILE]
-          Lists the profiles with their names and keyboard rows.
+          Lists the profiles with their names and the rows of every layer and page.
       cyrillic-ime type [--profile ID] [--qwerty] [--inline]
           Types in the terminal as the keyboard does: draws the profile's keyboard and the
           document with its marked text. --qwerty maps a Latin keyboard onto the profile's
           key positions (q→й, w→ц, … on Russian); --inline shows pending input without
-          marked text. Keys: Tab next profile, Ctrl-K shift (katakana), Ctrl-N dakuten,
-          ←/→ cursor, Backspace, Enter, Ctrl-C or Ctrl-D quit (then prints the document).
+          marked text. Keys: Tab next profile, Ctrl-O letters/symbols layer, Ctrl-K shift
+          (katakana; on the symbols layer the next page), Ctrl-N dakuten, ←/→ cursor,
+          Backspace, Enter, Ctrl-C or Ctrl-D quit (then prints the document). On the symbols
+          layer a key types the symbol at its place (й → 、).
       cyrillic-ime layout [--profile ID] [--width PT] [--landscape] [--globe]
-                          [--insets LEFT,RIGHT,BOTTOM] [--svg FILE]
+                          [--insets LEFT,RIGHT,BOTTOM] [--layer ID [--page N]] [--svg FILE]
           Prints every key's frame for a keyboard WIDTH points wide (default 375) and, with
-          --svg, draws the keyboard into FILE.
+          --svg, draws the keyboard into FILE. --layer symbols --page 2 lays out another
+          layer (default letters) and page (default 1).
       cyrillic-ime --help
 
     --profiles and --kana-engine load other data files instead of the bundled ones.
@@ -163,8 +166,15 @@ func runProfiles(_ arguments: ArraySlice<String>) throws(CommandError) {
     }
     for profile in profiles {
         print("\(profile.id)\t\(profile.names.en) · \(profile.names.ja) · \(profile.names.native)")
-        for row in profile.rows {
-            print("  " + row.joined(separator: " "))
+        for position in profile.allPositions {
+            if let layer = profile.layers.first(where: { $0.id == position.layer }) {
+                print("  \(layer.id) \(position.page + 1)/\(layer.pages.count) (\(profile.label(of: position)))")
+            } else {
+                print("  letters (\(profile.label(of: .letters)))")
+            }
+            for row in profile.rows(at: position) {
+                print("    " + row.joined(separator: " "))
+            }
         }
     }
 }

@@ -15,7 +15,8 @@ pub const PROFILES_FILE: &str = "profiles.json";
 pub const KANA_ENGINE_FILE: &str = "japaneseKanaEngine.json";
 
 /// Function keys a layout row may name, written `{name}` in the data.
-pub const FUNCTION_KEYS: &[&str] = &["{shift}", "{dakuten}", "{space}", "{profile}", "{backspace}", "{enter}", "{globe}"];
+pub const FUNCTION_KEYS: &[&str] =
+    &["{shift}", "{dakuten}", "{space}", "{profile}", "{backspace}", "{enter}", "{globe}", "{mode}"];
 
 /// The number of keyboard rows: digits, three letter rows, function keys.
 pub const ROW_COUNT: usize = 5;
@@ -29,6 +30,8 @@ pub struct Profile {
     pub language: String,
     pub rows: Vec<Vec<String>>,
     pub table: ComposerTable,
+    /// The keyboard's other layers, key inputs and key names (see [`crate::keyboard`]).
+    pub keyboard: crate::keyboard::ProfileKeyboard,
 }
 
 /// A data error: which file, where in it, and what is wrong.
@@ -47,35 +50,35 @@ impl std::fmt::Display for DataError {
 
 /// A value together with where it sits, so errors can name the path.
 #[derive(Clone)]
-struct At<'a> {
-    file: &'static str,
-    path: Vec<PathPart<'a>>,
-    value: &'a Value,
+pub(crate) struct At<'a> {
+    pub(crate) file: &'static str,
+    pub(crate) path: Vec<PathPart<'a>>,
+    pub(crate) value: &'a Value,
 }
 
 impl<'a> At<'a> {
-    fn error(&self, message: impl Into<String>) -> DataError {
+    pub(crate) fn error(&self, message: impl Into<String>) -> DataError {
         DataError { file: self.file, path: format_path(self.path.iter().copied()), message: message.into() }
     }
 
-    fn child(&self, part: PathPart<'a>, value: &'a Value) -> At<'a> {
+    pub(crate) fn child(&self, part: PathPart<'a>, value: &'a Value) -> At<'a> {
         let mut path = self.path.clone();
         path.push(part);
         At { file: self.file, path, value }
     }
 
-    fn expected(&self, what: &str) -> DataError {
+    pub(crate) fn expected(&self, what: &str) -> DataError {
         self.error(format!("expected {what}, found {}", self.value.kind()))
     }
 
-    fn string(&self) -> Result<&'a str, DataError> {
+    pub(crate) fn string(&self) -> Result<&'a str, DataError> {
         match self.value {
             Value::String(s) => Ok(s),
             _ => Err(self.expected("a string")),
         }
     }
 
-    fn non_empty_string(&self) -> Result<&'a str, DataError> {
+    pub(crate) fn non_empty_string(&self) -> Result<&'a str, DataError> {
         let s = self.string()?;
         if s.is_empty() {
             return Err(self.error("must not be empty"));
@@ -84,7 +87,7 @@ impl<'a> At<'a> {
     }
 
     /// How many items an array (or members an object) holds; 0 for other values.
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self.value {
             Value::Array(items) => items.len(),
             Value::Object(members) => members.len(),
@@ -95,7 +98,7 @@ impl<'a> At<'a> {
     /// Fails with an error naming the limit when the array or object holds more than
     /// `max` entries. Called before the entries are visited, so an oversized list costs
     /// nothing beyond parsing it.
-    fn check_count(&self, max: usize, noun: &str) -> Result<(), DataError> {
+    pub(crate) fn check_count(&self, max: usize, noun: &str) -> Result<(), DataError> {
         let count = self.len();
         if count > max {
             return Err(self.error(format!("{count} {noun}, over the limit of {max}")));
@@ -104,7 +107,7 @@ impl<'a> At<'a> {
     }
 
     /// The array's items, at most `max` of them (see [`At::check_count`]).
-    fn array(&self, max: usize, noun: &str) -> Result<Vec<At<'a>>, DataError> {
+    pub(crate) fn array(&self, max: usize, noun: &str) -> Result<Vec<At<'a>>, DataError> {
         match self.value {
             Value::Array(items) => {
                 self.check_count(max, noun)?;
@@ -115,7 +118,7 @@ impl<'a> At<'a> {
     }
 
     /// The object's members, at most `max` of them (see [`At::check_count`]).
-    fn members(&self, max: usize, noun: &str) -> Result<Vec<(&'a str, At<'a>)>, DataError> {
+    pub(crate) fn members(&self, max: usize, noun: &str) -> Result<Vec<(&'a str, At<'a>)>, DataError> {
         match self.value {
             Value::Object(members) => {
                 self.check_count(max, noun)?;
@@ -126,7 +129,7 @@ impl<'a> At<'a> {
     }
 
     /// The object's fields by name, rejecting unknown ones and requiring `required`.
-    fn fields(&self, required: &[&str], optional: &[&str]) -> Result<HashMap<&'a str, At<'a>>, DataError> {
+    pub(crate) fn fields(&self, required: &[&str], optional: &[&str]) -> Result<HashMap<&'a str, At<'a>>, DataError> {
         let Value::Object(members) = self.value else {
             return Err(self.expected("an object"));
         };
@@ -325,11 +328,11 @@ fn read_dakuten_cycles(at: &At<'_>, kana: &HashMap<String, String>) -> Result<Da
     Ok(DakutenCycles::new(&cycles))
 }
 
-fn is_input_char(c: char) -> bool {
+pub(crate) fn is_input_char(c: char) -> bool {
     !c.is_whitespace() && !c.is_control()
 }
 
-fn check_identifier(at: &At<'_>, id: &str, what: &str) -> Result<(), DataError> {
+pub(crate) fn check_identifier(at: &At<'_>, id: &str, what: &str) -> Result<(), DataError> {
     let valid = !id.is_empty()
         && id.len() <= 64
         && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
@@ -367,8 +370,12 @@ fn check_rule_input(at: &At<'_>, input: &str) -> Result<(), DataError> {
 pub fn parse_profiles(text: &str, kana: &KanaEngine) -> Result<Vec<Profile>, DataError> {
     let root = parse_document(PROFILES_FILE, text)?;
     let at = At { file: PROFILES_FILE, path: Vec::new(), value: &root };
-    let fields = at.fields(&["version", "profiles"], &["$schema", "description"])?;
+    let fields = at.fields(&["version", "profiles"], &["$schema", "description", "keyboard"])?;
     check_version(&fields["version"])?;
+    let shared = match fields.get("keyboard") {
+        Some(keyboard) => crate::keyboard::KeyboardData::parse(keyboard)?,
+        None => crate::keyboard::KeyboardData::default(),
+    };
     let list = fields["profiles"].array(limits::MAX_PROFILES, "profiles")?;
     if list.is_empty() {
         return Err(fields["profiles"].error("at least one profile is required"));
@@ -376,7 +383,7 @@ pub fn parse_profiles(text: &str, kana: &KanaEngine) -> Result<Vec<Profile>, Dat
     let mut profiles: Vec<Profile> = Vec::with_capacity(list.len());
     let mut total_rules = 0usize;
     for entry in list {
-        let profile = parse_profile(&entry, kana)?;
+        let profile = parse_profile(&entry, kana, &shared)?;
         total_rules += profile.table.rule_count();
         if total_rules > limits::MAX_TOTAL_RULES {
             return Err(entry.error(format!(
@@ -392,8 +399,8 @@ pub fn parse_profiles(text: &str, kana: &KanaEngine) -> Result<Vec<Profile>, Dat
     Ok(profiles)
 }
 
-fn parse_profile(at: &At<'_>, kana: &KanaEngine) -> Result<Profile, DataError> {
-    let fields = at.fields(&["id", "names", "language", "rules", "rows"], &["description", "ruleSets"])?;
+fn parse_profile(at: &At<'_>, kana: &KanaEngine, shared: &crate::keyboard::KeyboardData) -> Result<Profile, DataError> {
+    let fields = at.fields(&["id", "names", "language", "rules", "rows"], &["description", "ruleSets", "keyboard"])?;
     let id_at = &fields["id"];
     let id = id_at.string()?;
     check_identifier(id_at, id, "profile id")?;
@@ -462,10 +469,17 @@ fn parse_profile(at: &At<'_>, kana: &KanaEngine) -> Result<Profile, DataError> {
         .collect();
 
     let rows = parse_rows(&fields["rows"])?;
-    Ok(Profile { id: id.to_string(), names, language, rows, table: ComposerTable::build(&specs) })
+    let own_keyboard = match fields.get("keyboard") {
+        Some(keyboard) => crate::keyboard::KeyboardData::parse(keyboard)?,
+        None => crate::keyboard::KeyboardData::default(),
+    };
+    let keyboard = crate::keyboard::ProfileKeyboard::resolve(
+        at, &fields["rows"], &rows, &language, shared, &own_keyboard, |input| seen.contains_key(input),
+    )?;
+    Ok(Profile { id: id.to_string(), names, language, rows, table: ComposerTable::build(&specs), keyboard })
 }
 
-fn parse_rows(at: &At<'_>) -> Result<Vec<Vec<String>>, DataError> {
+pub(crate) fn parse_rows(at: &At<'_>) -> Result<Vec<Vec<String>>, DataError> {
     if matches!(at.value, Value::Array(_)) && at.len() != ROW_COUNT {
         return Err(at.error(format!(
             "expected {ROW_COUNT} rows (digits, three letter rows, function keys), found {}",
@@ -482,7 +496,8 @@ fn parse_rows(at: &At<'_>) -> Result<Vec<Vec<String>>, DataError> {
         let mut labels = Vec::with_capacity(keys.len());
         for key in keys {
             let label = key.non_empty_string()?;
-            let is_function = label.starts_with('{');
+            // `{name}`; a lone brace (`{`, `}`) is a character key of the symbols layer.
+            let is_function = label.chars().count() > 2 && label.starts_with('{') && label.ends_with('}');
             if is_function && !FUNCTION_KEYS.contains(&label) {
                 return Err(key.error(format!("unknown function key {} (known: {})", quoted(label), FUNCTION_KEYS.join(", "))));
             }

@@ -5,6 +5,7 @@ use crate::config::{self, DataError, KanaEngine, Profile};
 use crate::kana_script::{self, DakutenCycles};
 use crate::json::write_string;
 use crate::limits;
+use crate::width::{self, Width};
 
 /// What the host should do with a result (see docs/FFI.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,17 +110,57 @@ pub enum Script {
     Katakana,
 }
 
-/// The separator between a profile id and its script in `profile_id` arguments.
+/// The separator between a profile id and its options in `profile_id` arguments.
 pub const SCRIPT_SEPARATOR: char = ':';
 
-/// Splits `rus_standard:katakana` into the profile id and the script.
-pub fn split_profile_id(profile_id: &str) -> Result<(&str, Script), String> {
-    match profile_id.split_once(SCRIPT_SEPARATOR) {
-        None => Ok((profile_id, Script::Hiragana)),
-        Some((id, "katakana")) => Ok((id, Script::Katakana)),
-        Some((id, "hiragana")) => Ok((id, Script::Hiragana)),
-        Some((_, other)) => Err(format!("unknown script {other:?} in profile id {profile_id:?} (known: hiragana, katakana)")),
+/// What a `profile_id` argument asks for besides the profile: the script of the kana and
+/// the widths of digits and punctuation (crate::width).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutputOptions {
+    pub script: Script,
+    pub digits: Width,
+    pub punctuation: Width,
+}
+
+impl Default for OutputOptions {
+    fn default() -> Self {
+        OutputOptions { script: Script::Hiragana, digits: Width::Half, punctuation: Width::Full }
     }
+}
+
+/// The options a profile id may carry after `:`, in any order, each kind at most once.
+pub const PROFILE_ID_OPTIONS: &[&str] =
+    &["hiragana", "katakana", "fullwidth_digits", "halfwidth_digits", "fullwidth_punctuation", "halfwidth_punctuation"];
+
+/// Splits `rus_standard:katakana:halfwidth_punctuation` into the profile id and its options.
+pub fn split_profile_id(profile_id: &str) -> Result<(&str, OutputOptions), String> {
+    let mut parts = profile_id.split(SCRIPT_SEPARATOR);
+    let id = parts.next().unwrap_or_default();
+    let mut options = OutputOptions::default();
+    let (mut script, mut digits, mut punctuation) = (false, false, false);
+    for option in parts {
+        let (seen, kind) = match option {
+            "hiragana" | "katakana" => (&mut script, "script"),
+            "fullwidth_digits" | "halfwidth_digits" => (&mut digits, "digit width"),
+            "fullwidth_punctuation" | "halfwidth_punctuation" => (&mut punctuation, "punctuation width"),
+            other => {
+                return Err(format!(
+                    "unknown script or width option {other:?} in profile id {profile_id:?} (known: {})",
+                    PROFILE_ID_OPTIONS.join(", ")
+                ))
+            }
+        };
+        if std::mem::replace(seen, true) {
+            return Err(format!("the {kind} is given twice in profile id {profile_id:?}"));
+        }
+        match option {
+            "katakana" => options.script = Script::Katakana,
+            "fullwidth_digits" => options.digits = Width::Full,
+            "halfwidth_punctuation" => options.punctuation = Width::Half,
+            _ => {}
+        }
+    }
+    Ok((id, options))
 }
 
 impl Engine {
@@ -150,7 +191,7 @@ impl Engine {
         if profile_id.len() > limits::MAX_PROFILE_ID_BYTES {
             return KeyResult::failure(buffer, key, format!("profile id is {} bytes, over the limit of {} bytes", profile_id.len(), limits::MAX_PROFILE_ID_BYTES));
         }
-        let (id, script) = match split_profile_id(profile_id) {
+        let (id, options) = match split_profile_id(profile_id) {
             Ok(parts) => parts,
             Err(message) => return KeyResult::failure(buffer, key, message),
         };
@@ -158,6 +199,8 @@ impl Engine {
             let known: Vec<&str> = self.profiles.iter().map(|p| p.id.as_str()).collect();
             return KeyResult::failure(buffer, key, format!("unknown profile id {:?} (known: {})", id, known.join(", ")));
         };
+        // A key whose label is not what it types (the ー key types the long-vowel mark).
+        let key = profile.keyboard.input_for(key).unwrap_or(key);
         let table = &profile.table;
         let mut output = String::new();
         let mut pending: Vec<char> = Vec::with_capacity(buffer.len() + key.len());
@@ -174,9 +217,12 @@ impl Engine {
                 table.compose(&mut pending, &mut output, false);
             }
         }
-        if script == Script::Katakana && !output.is_empty() {
+        if options.script == Script::Katakana && !output.is_empty() {
             let hiragana = std::mem::take(&mut output);
             kana_script::push_katakana(&mut output, &hiragana);
+        }
+        if options.digits == Width::Full || options.punctuation == Width::Half {
+            output = output.chars().map(|c| width::apply(c, options.digits, options.punctuation)).collect();
         }
         let action = if pending.is_empty() { Action::Commit } else { Action::Compose };
         KeyResult { output, buffer: pending.into_iter().collect(), action, error: None }
@@ -192,7 +238,8 @@ impl Engine {
         }
     }
 
-    /// The profiles a host can offer (ids, names, keyboard rows) as JSON.
+    /// The profiles a host can offer (ids, names, keyboard rows and layers, key inputs and
+    /// key names) as JSON.
     pub fn describe_profiles_json(&self) -> String {
         let mut out = String::from("{\"profiles\":[");
         for (i, profile) in self.profiles.iter().enumerate() {
@@ -226,7 +273,9 @@ impl Engine {
                 }
                 out.push(']');
             }
-            out.push_str("]}");
+            out.push(']');
+            profile.keyboard.write_json(&mut out);
+            out.push('}');
         }
         out.push_str("]}");
         out

@@ -3,8 +3,10 @@
 //!
 //! - [`json`]: the strict, bounded JSON reader the data files go through.
 //! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`.
+//! - [`keyboard`]: the keyboard's layers, key inputs and key names from `profiles.json`.
 //! - [`composer`]: the language-independent longest-match composer.
 //! - [`kana_script`]: hiragana → katakana and the dakuten cycles.
+//! - [`width`]: full-width and half-width digits and punctuation in the output.
 //! - [`engine`]: the key contract (named keys, limits, actions, error results).
 //! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
 //! - [`conversion`]: kana→kanji conversion (lattice, Viterbi, N-best, segments, prediction).
@@ -20,6 +22,8 @@ pub mod engine;
 pub mod ffi;
 pub mod json;
 pub mod kana_script;
+pub mod keyboard;
 pub mod limits;
+pub mod width;
 
 pub use engine::{Action, Engine, Key, KeyResult};

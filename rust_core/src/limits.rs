@@ -42,3 +42,15 @@ pub const MAX_ALTERNATIVES: usize = 50;
 pub const MAX_PATH_BYTES: usize = 4096;
 /// Longest conversion request JSON accepted, in bytes.
 pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
+/// Most layers besides the letters (shared ones included) one profile may have.
+pub const MAX_LAYERS: usize = 8;
+/// Most pages in one layer (the layer's `{shift}` turns them).
+pub const MAX_PAGES_PER_LAYER: usize = 4;
+/// Longest label of a page or of the letters (`123`, `#+=`, `あ`), in characters.
+pub const MAX_LAYER_LABEL_CHARS: usize = 8;
+/// Most key inputs in one `keyboard` object, and most keys a layer may list in `returnToLettersAfter`.
+pub const MAX_KEYS_PER_LAYER: usize = 1024;
+/// Most languages in one `keyNames` object.
+pub const MAX_KEY_NAME_LANGUAGES: usize = 64;
+/// Longest VoiceOver name of a key, in characters.
+pub const MAX_KEY_NAME_CHARS: usize = 64;

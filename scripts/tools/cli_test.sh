@@ -49,11 +49,15 @@ expect "romaji katakana" "コーヒー ティーシャツ" 0 "" -- "$cli" conver
 expect "small kana and loanwords in rus_standard" "ぁ っ ゃ ふぁ てぃ ゔ" 0 "" -- "$cli" convert "ла лцу ля фа т'и ву"
 expect "unknown option" "" 64 "unknown option --fast" -- "$cli" convert --fast ка
 expect "missing subcommand" "" 64 "missing subcommand" -- "$cli"
-expect "profiles --id srp shows the Serbian rows" "$(printf 'srp\tSerbian (Cyrillic) · セルビア語（キリル文字） · Српски (ћирилица)\n  1 2 3 4 5 6 7 8 9 0\n  љ њ е р т з у и о п ш ђ\n  а с д ф г х ј к л ч ћ ж\n  џ ц в б н м\n  {shift} {dakuten} {space} {profile} {backspace} {enter}')" 0 "" -- \
-  "$cli" profiles --id srp
+expect "profiles --id srp shows the Serbian letters" "$(printf 'srp\tSerbian (Cyrillic) · セルビア語（キリル文字） · Српски (ћирилица)\n  letters (あ)\n    1 2 3 4 5 6 7 8 9 0\n    љ њ е р т з у и о п ш ђ\n    а с д ф г х ј к л ч ћ ж\n    џ ц в б н м ー 、 。\n    {shift} {mode} {dakuten} {space} {profile} {backspace} {enter}')" 0 "" -- \
+  bash -c "'$cli' profiles --id srp | head -n 7"
+expect "profiles lists every layer and page" "$(printf '  letters (あ)\n  symbols 1/2 (123)\n  symbols 2/2 (#+=)')" 0 "" -- \
+  bash -c "'$cli' profiles --id ukr | grep '^  [a-z]'"
+expect "the first symbols page holds the Japanese punctuation" "    、 。 ？ ！ ー 〜 … ・ ： ；" 0 "" -- \
+  bash -c "'$cli' profiles --id bul | sed -n 10p"
 expect "profiles lists every profile" "rus_standard srp ukr bel bul romaji" 0 "" -- \
   bash -c "'$cli' profiles | grep -v '^ ' | cut -f1 | tr '\n' ' ' | sed 's/ $//'"
-expect "every profile has five rows" "6" 0 "" -- bash -c "'$cli' profiles | awk '/^[^ ]/ {if (n) print n; n=0; next} {n++} END {print n}' | grep -c '^5$'"
+expect "every layer of every profile has five rows" "18" 0 "" -- bash -c "'$cli' profiles | awk '/^  [^ ]/ {if (n) print n; n=0; next} /^    / {n++} END {print n}' | grep -c '^5$'"
 expect "profiles lists rows" "$(printf 'rus_standard\tRussian (Polivanov) · ロシア語（ポリワノフ式） · Русский (Поливанов)')" 0 "" -- \
   bash -c "'$cli' profiles --id rus_standard | head -n 1"
 printf '{"version": 1, "profiles": [' > "$scratch/broken.json"
@@ -64,10 +68,14 @@ expect "help" "" 0 "" -- bash -c "'$cli' --help | grep -q 'cyrillic-ime convert'
 # type needs a terminal (scripts/tools/terminal_test.sh types in one); layout draws key frames.
 expect "type without a terminal" "" 64 "type needs a terminal" -- bash -c "echo ка | '$cli' type"
 expect "type with an unknown profile" "" 64 "unknown profile klingon" -- "$cli" type --profile klingon
-expect "layout summary" "rus_standard at 320.0 pt portrait: 320.0 × 230.4 pt, rows 46.1 pt, letter keys 26.2 pt (touch)" 0 "" -- \
+expect "layout summary" "rus_standard at 320.0 pt portrait: 320.0 × 230.4 pt, rows 46.1 pt, letter keys 26.2 pt (touch), narrowest key 26.2 pt" 0 "" -- \
   bash -c "'$cli' layout --width 320 | head -n 1"
-expect "layout lists every key after its summary" "51" 0 "" -- bash -c "'$cli' layout --width 375 --globe | wc -l | tr -d ' '"
-expect "layout writes an SVG: a background and 49 keys" "50" 0 "" -- \
+expect "layout lists every key after its summary" "55" 0 "" -- bash -c "'$cli' layout --width 375 --globe | wc -l | tr -d ' '"
+expect "layout of the symbols layer" "ukr symbols page 2 at 320.0 pt portrait: 320.0 × 230.4 pt, rows 46.1 pt, letter keys 31.4 pt (touch), narrowest key 31.4 pt" 0 "" -- \
+  bash -c "'$cli' layout --profile ukr --width 320 --globe --layer symbols --page 2 | head -n 1"
+expect "layout with an unknown layer" "" 64 "profile srp has no layer emoji (known: letters, symbols)" -- "$cli" layout --profile srp --layer emoji
+expect "layout with a page too many" "" 64 "layer symbols of profile srp has 2 pages, not 3" -- "$cli" layout --profile srp --layer symbols --page 3
+expect "layout writes an SVG: a background and 53 keys" "54" 0 "" -- \
   bash -c "'$cli' layout --width 375 --svg '$scratch/k.svg' >/dev/null && grep -c '<rect' '$scratch/k.svg'"
 expect "layout with a bad width" "" 64 "--width needs a positive number of points, not wide" -- "$cli" layout --width wide
 # A 12/12/7 Serbian layout (made here from the bundled profile) keeps 26 pt keys at 320 pt.
@@ -76,12 +84,20 @@ import json, sys
 data = json.load(open("Sources/CyrillicIME/Resources/profiles.json"))
 serbian = dict(data["profiles"][0], id="srp_layout_test")
 serbian["rows"] = [list("1234567890"), "љ њ е р т з у и о п ш ђ".split(), "а с д ф г х ј к л ч ћ ж".split(),
-                   "ѕ џ ц в б н м".split(), ["{shift}", "{dakuten}", "{space}", "{profile}", "{backspace}", "{enter}"]]
+                   "ѕ џ ц в б н м".split(), ["{shift}", "{mode}", "{dakuten}", "{space}", "{profile}", "{backspace}", "{enter}"]]
 data["profiles"] = [data["profiles"][0], serbian]
 json.dump(data, open(sys.argv[1], "w"), ensure_ascii=False)
 PY
-expect "Serbian 12/12/7 at 320 pt" "srp_layout_test at 320.0 pt portrait: 320.0 × 230.4 pt, rows 46.1 pt, letter keys 26.2 pt (touch)" 0 "" -- \
+expect "Serbian 12/12/7 at 320 pt" "srp_layout_test at 320.0 pt portrait: 320.0 × 230.4 pt, rows 46.1 pt, letter keys 26.2 pt (touch), narrowest key 26.2 pt" 0 "" -- \
   bash -c "'$cli' layout --profiles '$scratch/srp.json' --profile srp_layout_test --width 320 --globe --svg '$scratch/srp.svg' | head -n 1"
+
+# The SVGs in docs/KEYBOARD.md are what the layout command draws today.
+for svg in docs/images/*.svg; do
+  name=$(basename "$svg" .svg)            # PROFILE.LAYER[.PAGE], e.g. ukr.letters, rus_standard.symbols.2
+  IFS=. read -r profile layer page <<<"$name"
+  expect "docs/images/$name.svg is current" "" 0 "" -- bash -c \
+    "'$cli' layout --profile $profile --width 320 --layer $layer --page ${page:-1} --svg '$scratch/$name.svg' >/dev/null && diff '$scratch/$name.svg' '$svg'"
+done
 
 echo "cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -59,13 +59,25 @@ text "ка"
 expect_screen "shift types katakana" "  こんにちわ ほカ│ん"
 keys C-n
 expect_screen "Ctrl-N is the dakuten key" "  こんにちわ ほガ│ん"
+keys C-o
+expect_screen "Ctrl-O switches to the symbols layer" "layer: symbols 1/2 (123)"
+expect_screen "…and draws it" "[ 、  ] [ 。  ] [ ？  ]"
+expect_screen "…its shift key showing the next page" "[  #+=  ]"
+text "й"
+expect_screen "a key types the symbol at its place" "  こんにちわ ほガ、│ん"
+keys C-k
+expect_screen "Ctrl-K turns the symbols page" "layer: symbols 2/2 (#+=)"
+expect_screen "…and draws the second page" "[ 【  ] [ 】  ]"
+keys C-o
+expect_screen "Ctrl-O goes back to the letters" "layer: letters"
+expect_screen "…and draws them with the ー key" "[ э ] [ ー ]"
 keys Right Enter
 text "😀"
 keys Left
-expect_screen "enter inserts a newline; an emoji is one character" "cursor: UTF-16 10"
+expect_screen "enter inserts a newline; an emoji is one character" "cursor: UTF-16 11"
 keys C-d
 expect_screen "Ctrl-D quits and prints the document" "EXIT=0"
-expect_screen "…the whole document" "こんにちわ ほガん"
+expect_screen "…the whole document" "こんにちわ ほガ、ん"
 expect_screen "…and restores the terminal" "icanon echo"
 
 start --qwerty

@@ -37,6 +37,11 @@ def main():
     doc = copy.deepcopy(profiles); doc["profiles"][0]["rows"].pop(); broken.append(("four rows", doc))
     doc = copy.deepcopy(profiles); doc["profiles"][0]["rules"]["к а"] = "ka"; broken.append(("space in input", doc))
     doc = copy.deepcopy(profiles); doc["profiles"][0]["rules"]["кк"] = {"kana": "small_tu", "pend": "к"}; broken.append(("bad rule object", doc))
+    doc = copy.deepcopy(profiles); doc["keyboard"]["layers"][0]["pages"][0]["rows"][4].append("{teleport}"); broken.append(("unknown function key on a layer", doc))
+    doc = copy.deepcopy(profiles); doc["keyboard"]["layers"][0]["id"] = "letters"; broken.append(("a layer called letters", doc))
+    doc = copy.deepcopy(profiles); doc["keyboard"]["layers"][0]["pages"][0]["colour"] = "red"; broken.append(("unknown field on a page", doc))
+    doc = copy.deepcopy(profiles); doc["keyboard"]["keyInputs"]["ー"] = ""; broken.append(("empty key input", doc))
+    doc = copy.deepcopy(profiles); doc["profiles"][0]["rows"][1].append("{mode}"); broken.append(("a function key in a letter row", doc))
     for what, doc in broken:
         if validators["profiles.json"].is_valid(doc):
             print(f"schema: profiles.schema.json accepts a document with {what}", file=sys.stderr)

@@ -8,21 +8,47 @@ public struct KeyAccessibility: Equatable, Sendable {
     public var hint: String?
     /// BCP 47 tag for speaking `label` (`accessibilityLanguage`); `nil` for the system language.
     public var language: String?
+    /// The key's name in Japanese, spoken after `label` with the language `ja` (on device an
+    /// `accessibilityAttributedLabel` with two language spans); `nil` for the letters and the
+    /// older function keys. Every key the layers added has one.
+    public var japaneseLabel: String?
 
-    public init(label: String, value: String? = nil, hint: String? = nil, language: String? = nil) {
+    public init(label: String, value: String? = nil, hint: String? = nil, language: String? = nil, japaneseLabel: String? = nil) {
         self.label = label
         self.value = value
         self.hint = hint
         self.language = language
+        self.japaneseLabel = japaneseLabel
     }
 
-    /// The description of `key` on `profile`'s keyboard, with shift in `shift` and `next`
-    /// the profile the profile key switches to.
+    /// The description of `key` on `profile`'s keyboard, with shift in `shift`, `next`
+    /// the profile the profile key switches to, and the layer at `position` shown. Keys named
+    /// in the data (`keyNames`: ー 、 。 「 」 …, `{mode}`, a layer's `{shift}`) are called by
+    /// those names in the profile's language and in Japanese; the other symbols by
+    /// themselves, spoken in both languages.
     public static func describe(
         _ key: KeyboardKey, profile: ProfileDescription, next: ProfileDescription,
-        shift: ShiftState.Mode, engine: KeyboardEngine
+        shift: ShiftState.Mode, engine: KeyboardEngine, at position: KeyboardLayerPosition = .letters
     ) -> KeyAccessibility {
         switch key {
+        case .character(let letter) where profile.keyNames.native[letter] != nil || !position.isLetters:
+            let profileID = (shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
+            return KeyAccessibility(
+                label: profile.keyNames.native[letter] ?? letter,
+                hint: typingHint(letter, profileID: profileID, letters: Array(profile.rows.joined()), engine: engine,
+                                 sendsOtherInput: profile.keyInputs[letter] != nil),
+                language: profile.language,
+                japaneseLabel: profile.keyNames.ja[letter] ?? letter)
+        case .mode:
+            return KeyAccessibility(
+                label: profile.keyNames.native[key.label] ?? "Symbols or letters",
+                value: profile.label(of: profile.position(afterMode: position)),
+                language: profile.language, japaneseLabel: profile.keyNames.ja[key.label] ?? "記号と文字")
+        case .shift where !position.isLetters:
+            return KeyAccessibility(
+                label: profile.keyNames.native[key.label] ?? "Next page",
+                value: profile.label(of: profile.position(afterShift: position)),
+                language: profile.language, japaneseLabel: profile.keyNames.ja[key.label] ?? "次のページ")
         case .character(let letter):
             let profileID = (shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
             return KeyAccessibility(
@@ -55,13 +81,15 @@ public struct KeyAccessibility: Equatable, Sendable {
     /// What typing `letter` alone does, in the core's words: the kana it types, or, for a
     /// letter that waits for more, an example of the kana it starts.
     private static func typingHint(
-        _ letter: String, profileID: String, letters: [String], engine: KeyboardEngine
+        _ letter: String, profileID: String, letters: [String], engine: KeyboardEngine, sendsOtherInput: Bool = false
     ) -> String {
         guard let alone = engine.processKey(letter, buffer: "", profileID: profileID) else {
             return "Types \(letter)."
         }
         if alone.buffer.isEmpty {
-            return alone.output == letter ? "Types \(letter) unchanged." : "Types \(alone.output)."
+            // A key that sends other input (ー sends the long-vowel mark) was converted even
+            // when the result looks like its label.
+            return alone.output == letter && !sendsOtherInput ? "Types \(letter) unchanged." : "Types \(alone.output)."
         }
         // A consonant: find a letter that completes it (a vowel) to give an example.
         for vowel in letters where vowel != letter && !vowel.hasPrefix("{") {

@@ -34,6 +34,10 @@ public final class KeyboardController {
     public private(set) var shift: ShiftState
     /// The profile the pending input was typed in.
     public private(set) var activeProfileID: String
+    /// The layer and page shown: the letters, or a page of the symbols layer (`{mode}`).
+    public private(set) var layer: KeyboardLayerPosition = .letters
+    /// The widths of digits and punctuation the core writes (a setting).
+    public var widths: OutputWidths
     /// The core's last error message (unknown profile, oversized input, no answer at all),
     /// cleared by the next key that converts cleanly. The text was inserted as typed anyway.
     public private(set) var lastError: String?
@@ -76,10 +80,16 @@ public final class KeyboardController {
         self.profiles = profiles
         self.scheduler = scheduler
         pendingInputStyle = settings.pendingInputStyle
+        widths = settings.widths
         shift = ShiftState(doubleTapInterval: settings.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
         deleteRepeatTiming = settings.deleteRepeat
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }
+    }
+
+    /// The rows of the layer shown now, for the view to draw.
+    public var currentRows: [[String]] {
+        profiles.current.rows(at: layer)
     }
 
     // MARK: Events from the view and the host
@@ -168,7 +178,16 @@ public final class KeyboardController {
         case .space: convert(EngineKey.space)
         case .enter: convert(EngineKey.enter)
         case .backspace: convert(EngineKey.backspace)
-        case .shift: shift.tap(at: scheduler.now)
+        case .shift:
+            // On the letters shift means katakana; on another layer it turns the page.
+            if layer.isLetters {
+                shift.tap(at: scheduler.now)
+            } else {
+                layer = profiles.current.position(afterShift: layer)
+            }
+        case .mode:
+            // Pending input stays pending: the next key, a symbol or a letter, decides.
+            layer = profiles.current.position(afterMode: layer)
         case .dakuten: cycleDakuten()
         case .profile:
             flush()
@@ -179,12 +198,19 @@ public final class KeyboardController {
         case .cursorLeft: moveCursor(forward: false)
         case .cursorRight: moveCursor(forward: true)
         }
+        // Like the system keyboard: after a space typed on the symbols layer, the letters
+        // come back. Which keys do this is the layer's `returnToLettersAfter` in the data.
+        if !layer.isLetters, key != .mode,
+           let current = profiles.current.layers.first(where: { $0.id == layer.layer }),
+           current.returnToLettersAfter.contains(key.label) {
+            layer = .letters
+        }
     }
 
     /// Sends `engineKey` to the core with the pending input and applies the answer.
     private func convert(_ engineKey: String) {
         phase = .processing(engineKey)
-        let profileID = shift.script.qualifying(activeProfileID)
+        let profileID = widths.qualifying(shift.script.qualifying(activeProfileID))
         let result = engine.processKey(engineKey, buffer: buffer, profileID: profileID)
             ?? .fallback(key: engineKey, buffer: buffer)
         phase = .resultReceived(result)
@@ -296,6 +322,7 @@ public final class KeyboardController {
         // Whoever changed it, what is pending was typed in the old profile: convert it there.
         run(.flush)
         activeProfileID = profile.id
+        layer = .letters
         onStateChange?()
     }
 }

@@ -14,6 +14,8 @@ public enum KeyboardKey: Hashable, Sendable {
     case enter
     /// Switches to the next system keyboard; shown only when the host asks for it.
     case globe
+    /// Switches between the letters and the profile's other layers (the symbols layer).
+    case mode
     case cursorLeft
     case cursorRight
 
@@ -26,7 +28,7 @@ public enum KeyboardKey: Hashable, Sendable {
     }
 
     /// The names profiles may write in braces, in the order docs/PROFILES.md lists them.
-    public static let functionKeyNames = ["shift", "dakuten", "space", "profile", "backspace", "enter", "globe"]
+    public static let functionKeyNames = ["shift", "dakuten", "space", "profile", "backspace", "enter", "globe", "mode"]
 
     /// The key a profile row label stands for: `{shift}` is `.shift`, `к` is `.character("к")`.
     public init(label: String) throws(UnknownFunctionKey) {
@@ -42,6 +44,7 @@ public enum KeyboardKey: Hashable, Sendable {
         case "backspace": self = .backspace
         case "enter": self = .enter
         case "globe": self = .globe
+        case "mode": self = .mode
         default: throw UnknownFunctionKey(label: label)
         }
     }
@@ -57,6 +60,7 @@ public enum KeyboardKey: Hashable, Sendable {
         case .backspace: "{backspace}"
         case .enter: "{enter}"
         case .globe: "{globe}"
+        case .mode: "{mode}"
         case .cursorLeft: "{left}"
         case .cursorRight: "{right}"
         }

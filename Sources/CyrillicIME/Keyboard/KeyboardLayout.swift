@@ -240,7 +240,7 @@ extension KeyboardKey {
         switch self {
         case .character: 1
         case .shift, .backspace: 1.5
-        case .dakuten, .profile, .globe, .cursorLeft, .cursorRight: 1.25
+        case .dakuten, .profile, .globe, .mode, .cursorLeft, .cursorRight: 1.25
         case .enter: 2
         case .space: 3
         }

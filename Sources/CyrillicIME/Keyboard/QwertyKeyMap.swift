@@ -33,3 +33,27 @@ public struct QwertyKeyMap: Equatable, Sendable {
         text.map(map).joined()
     }
 }
+
+/// Maps the keys of one layer onto another by place: the key in row r, column c of `from`
+/// (the letters) types the key in row r, column c of `to` (a symbols page), as a hardware
+/// keyboard reaches the symbols layer in the terminal. Keys with no counterpart there, and
+/// characters not on `from`, type themselves.
+public struct LayerKeyMap: Equatable, Sendable {
+    private var mapping: [String: String] = [:]
+
+    public init(from: [[String]], to: [[String]]) {
+        guard from != to else { return }
+        // The character rows only: the function rows hold named keys, not places to type.
+        for (source, target) in zip(from.dropLast(), to.dropLast()) {
+            for (key, replacement) in zip(source, target) {
+                if mapping[key] == nil { mapping[key] = replacement }
+                let upper = key.uppercased()
+                if upper != key, mapping[upper] == nil { mapping[upper] = replacement }
+            }
+        }
+    }
+
+    public func map(_ key: String) -> String {
+        mapping[key] ?? key
+    }
+}
