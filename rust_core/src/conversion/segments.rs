@@ -91,7 +91,13 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end:
     }
     out.truncate(limit.max(1));
     let typed: String = lattice.chars[start / 2..end / 2].iter().collect();
-    for form in [to_hiragana(&typed), to_katakana(&typed)] {
+    let mut forms = vec![to_hiragana(&typed), to_katakana(&typed)];
+    // Digits and Latin letters: both widths, so a number can be written either way.
+    if typed.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {
+        forms.push(super::input::to_halfwidth(&typed));
+        forms.push(super::input::to_fullwidth(&typed));
+    }
+    for form in forms {
         if !out.iter().any(|c| c.text == form) {
             out.push(Candidate { text: form, cost: i32::MAX });
         }

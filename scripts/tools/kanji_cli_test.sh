@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Tests kana→kanji conversion from the command line as a user runs it: `kanji`, `convert
+# --kanji` (the worked examples of docs/CONVERSION.md, typed key by key), `dictionary`, and
+# what happens without a dictionary or with a damaged one.
+# Usage: kanji_cli_test.sh PATH_TO_cyrillic-ime DICTIONARY
+set -uo pipefail
+cli=$1
+dictionary=$2
+cd "$(dirname "$0")/../.."
+passed=0
+failed=0
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+export CYRILLIC_IME_DICTIONARY=$dictionary
+
+expect() { # NAME EXPECTED_STDOUT EXPECTED_CODE STDERR_PART -- COMMAND...
+  local name=$1 want=$2 want_code=$3 want_err=$4
+  shift 5
+  local got code
+  got=$("$@" 2>"$scratch/stderr")
+  code=$?
+  if [[ "$got" == "$want" && "$code" == "$want_code" ]] && { [[ -z "$want_err" ]] || grep -qF -- "$want_err" "$scratch/stderr"; }; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name"
+    echo "  stdout: $(printf %q "$got") (want $(printf %q "$want"))"
+    echo "  exit: $code (want $want_code); stderr: $(cat "$scratch/stderr")"
+  fi
+}
+
+# Kana input (issue 9's examples), standard input line by line, N-best.
+expect "kanji: weather" "今日はいい天気ですね" 0 "" -- "$cli" kanji きょうはいいてんきですね
+expect "kanji: name" "私の名前は中野です" 0 "" -- "$cli" kanji わたしのなまえはなかのです
+expect "kanji: katakana and punctuation stay" "コーヒー、ください。" 0 "" -- "$cli" kanji "コーヒー、ください。"
+expect "kanji: one line out per line in, empty lines too" $'今日はいい天気ですね\n\n東京へ行きました\nend' 0 "" -- \
+  bash -c "printf 'きょうはいいてんきですね\n\nとうきょうへいきました\n' | '$cli' kanji; echo end"
+expect "kanji --exact: the reading as typed only" "わたしのなまえわ" 0 "" -- \
+  bash -c "'$cli' kanji --exact わたしのなまえわ | sed 's/私/わたし/; s/名前/なまえ/'"
+three=$("$cli" kanji --candidates 3 ありがとうございます)
+IFS=$'\t' read -r -a fields <<<"$three"
+if [[ ${#fields[@]} == 3 && ${fields[0]} == ありがとうございます && ${fields[0]} != "${fields[1]}" && ${fields[1]} != "${fields[2]}" ]]; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); echo "FAIL: --candidates 3 gives three different conversions, best first: $three"
+fi
+expect "kanji: bad --candidates" "" 64 "--candidates 0: expected a number from 1 to 50" -- "$cli" kanji --candidates 0 か
+expect "kanji: a reading over the limit is written as typed" "$(printf 'あ%.0s' {1..300})" 0 "over the limit of 256" -- \
+  "$cli" kanji "$(printf 'あ%.0s' {1..300})"
+
+# Cyrillic typed key by key, then converted (docs/CONVERSION.md, "Written as heard").
+while IFS=$'\t' read -r profile typed want; do
+  [[ -z $profile || $profile == \#* ]] && continue
+  expect "convert --kanji --profile $profile $typed" "$want" 0 "" -- "$cli" convert --kanji --profile "$profile" "$typed"
+done < Tests/fixtures/kanji_examples.tsv
+expect "convert --kanji: each space converts what was typed before it" "私の名前は中野です" 0 "" -- \
+  "$cli" convert --kanji "ватасино намаэва наканодэсу"
+
+# The dictionary command, and failures that name the file.
+expect "dictionary: loads" "loads	yes" 0 "" -- bash -c "'$cli' dictionary | grep '^loads'"
+expect "dictionary: version" "version	3.34.6239" 0 "" -- bash -c "'$cli' dictionary | grep '^version'"
+expect "no dictionary configured" "" 66 "no dictionary: pass --dictionary FILE or set CYRILLIC_IME_DICTIONARY" -- \
+  env -u CYRILLIC_IME_DICTIONARY "$cli" kanji か
+expect "missing dictionary file" "" 66 "dictionary $scratch/none.cimedic is missing" -- "$cli" kanji --dictionary "$scratch/none.cimedic" か
+head -c 1000000 "$dictionary" > "$scratch/truncated.cimedic"
+expect "truncated dictionary" "" 65 "dictionary $scratch/truncated.cimedic: header says" -- "$cli" kanji --dictionary "$scratch/truncated.cimedic" か
+cp "$dictionary" "$scratch/flipped.cimedic"
+printf '\xff' | dd of="$scratch/flipped.cimedic" bs=1 seek=5000000 conv=notrunc status=none
+expect "damaged dictionary" "path	$scratch/flipped.cimedic" 65 "checksum mismatch" -- "$cli" dictionary --dictionary "$scratch/flipped.cimedic"
+printf 'not a dictionary, just text long enough to hold a header%300s\n' "" > "$scratch/text.cimedic"
+expect "not a dictionary" "" 65 "not a CyrillicIME dictionary (bad magic number)" -- "$cli" kanji --dictionary "$scratch/text.cimedic" か
+expect "kana conversion needs no dictionary" "か" 0 "" -- env -u CYRILLIC_IME_DICTIONARY "$cli" convert ка
+
+echo "kanji_cli_test: $passed passed, $failed failed"
+[[ $failed == 0 ]]
