@@ -285,14 +285,6 @@ fn section(bytes: &[u8], s: Section) -> (usize, usize) {
     (format::read_u64(bytes, at).unwrap() as usize, format::read_u64(bytes, at + 8).unwrap() as usize)
 }
 
-/// Recomputes the file length and checksum fields, as a hostile writer would.
-fn reseal(bytes: &mut Vec<u8>) {
-    let len = bytes.len() as u64;
-    put_u64(bytes, field::FILE_LEN, len);
-    let sum = format::checksum(&bytes[HEADER_LEN..]);
-    put_u64(bytes, field::CHECKSUM, sum);
-}
-
 /// Opens `bytes` from a file and expects an error naming the file and containing `needle`.
 fn refused(name: &str, bytes: &[u8], needle: &str) -> DictionaryError {
     let path = write_temp(name, bytes);

@@ -134,3 +134,13 @@ pub fn write_temp(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     std::fs::write(&path, bytes).expect("write a temporary dictionary");
     path
 }
+
+/// Recomputes the file-length and checksum fields of an edited dictionary, as a hostile
+/// writer would, so the edit reaches the validation behind the checksum.
+pub fn reseal(bytes: &mut [u8]) {
+    use cyrillic_ime_core::dictionary::format::{self, field};
+    let len = bytes.len() as u64;
+    bytes[field::FILE_LEN..field::FILE_LEN + 8].copy_from_slice(&len.to_le_bytes());
+    let sum = format::checksum(&bytes[format::HEADER_LEN..]);
+    bytes[field::CHECKSUM..field::CHECKSUM + 8].copy_from_slice(&sum.to_le_bytes());
+}
