@@ -470,3 +470,52 @@ fn garbage_inside_sections_with_a_valid_checksum_never_panics() {
     }
     assert!(opened > 100, "only {opened} of 600 damaged files passed validation: the test exercises too little");
 }
+
+/// Byte offset (in the file) of the entry-count varint of the key `reading`, found by
+/// walking the front-coded key blocks.
+fn count_offset(d: &Dictionary, bytes: &[u8], reading: &str) -> usize {
+    let wanted = codes(d, reading);
+    let (index_at, index_len) = section(bytes, Section::KeyBlockIndex);
+    let (blocks_at, _) = section(bytes, Section::KeyBlocks);
+    let blocks = index_len / 8 - 1;
+    for b in 0..blocks {
+        let start = format::read_u32(bytes, index_at + b * 8).unwrap() as usize;
+        let end = format::read_u32(bytes, index_at + b * 8 + 8).unwrap() as usize;
+        let (mut at, mut key) = (blocks_at + start, Vec::new());
+        while at < blocks_at + end {
+            let (shared, suffix) = (bytes[at] as usize, bytes[at + 1] as usize);
+            key.truncate(shared);
+            key.extend_from_slice(&bytes[at + 2..at + 2 + suffix]);
+            at += 2 + suffix;
+            if key == wanted {
+                return at;
+            }
+            while bytes[at] & 0x80 != 0 {
+                at += 1;
+            }
+            at += 1;
+        }
+    }
+    panic!("no key {reading}");
+}
+
+#[test]
+fn a_key_without_entries_in_a_hostile_file_does_not_break_the_lattice() {
+    // Found by the `dictionary` fuzz target (fuzz/regressions/dictionary): a key block that
+    // gives a one-character key no entries (the counts inside blocks are not validated; a
+    // valid checksum was recomputed) made the lattice treat that character as covered by
+    // the dictionary, so no node covered it and conversion failed with "no conversion path".
+    let good = bytes();
+    let d = Dictionary::from_vec(good.clone()).unwrap();
+    let at = count_offset(&d, &good, "す");
+    assert_eq!(good[at], 1, "す has one word (巣)");
+    let mut bad = good.clone();
+    bad[at] = 0;
+    reseal(&mut bad);
+    let converter = Converter::new(Dictionary::from_vec(bad).expect("the block index still adds up"));
+    for reading in ["す", "です", "わたしのなまえはなかのです"] {
+        let c = converter.convert(&Request { reading, fixed: &[], candidates: 5, alternatives: 3 }).unwrap_or_else(|e| panic!("{reading}: {e}"));
+        let joined: String = c.segments.iter().map(|s| s.reading.as_str()).collect();
+        assert_eq!(joined, reading);
+    }
+}

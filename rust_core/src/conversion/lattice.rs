@@ -57,9 +57,11 @@ impl Lattice {
         for start in 0..n {
             let mut covered_one = false;
             dictionary.common_prefixes(&codes[start..], |len, entries| {
-                covered_one |= len == 1;
                 for index in entries {
                     if let Some(e) = dictionary.entry(index) {
+                        // Covered only by a node actually pushed: a key of a damaged file may
+                        // have no (readable) entries.
+                        covered_one |= len == 1;
                         lattice.push(Node {
                             start: start as u16,
                             end: (start + len) as u16,
