@@ -20,8 +20,7 @@ fi
 
 # The conversion exports run on the tiny test dictionary and its companion (written by an
 # example of the same release build), and on the compiled Mozc dictionary when it is built.
-cargo build --release --manifest-path rust_core/Cargo.toml --features test-exports --example tiny_dictionary 2>/dev/null \
-  || cargo build --release --manifest-path rust_core/Cargo.toml --features test-exports --example tiny_dictionary
+cargo build --release --quiet --manifest-path rust_core/Cargo.toml --features test-exports --example tiny_dictionary 1>&2
 rust_core/target/release/examples/tiny_dictionary "$out/tiny.cimedic"
 rust_core/target/release/examples/tiny_dictionary "$out/other.cimedic" --other
 export MEMCHECK_DICTIONARY=$out/tiny.cimedic MEMCHECK_OTHER_DICTIONARY=$out/other.cimedic
