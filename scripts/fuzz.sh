@@ -20,12 +20,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-targets=(process_key init typing)
+targets=(process_key init typing dictionary conversion)
 describe() {
   case $1 in
     process_key) echo "rust_process_key and rust_cycle_dakuten on arbitrary key, buffer and profile bytes (C)" ;;
     init) echo "rust_init_engine on mutated profiles.json / japaneseKanaEngine.json (C)" ;;
     typing) echo "typing sessions through RustCoreEngine against a reference converter (Swift)" ;;
+    dictionary) echo "rust_load_dictionary on mutated compiled dictionaries (checksum kept or recomputed), then conversions on them (C)" ;;
+    conversion) echo "rust_convert, rust_resize_segment, rust_segment_candidates, rust_predict on arbitrary requests (C)" ;;
   esac
 }
 
@@ -68,7 +70,7 @@ build_rust() {
   CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
   CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true \
   CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true \
-    cargo build --release --manifest-path rust_core/Cargo.toml --target-dir "$out" --features test-exports 1>&2
+    cargo build --release --lib --manifest-path rust_core/Cargo.toml --target-dir "$out" --features test-exports 1>&2
   # A directory holding only the static library, so -lcyrillic_ime_core cannot pick the .so.
   mkdir -p "$link_dir"
   cp -p "$out/release/libcyrillic_ime_core.a" "$link_dir/libcyrillic_ime_core.a"
@@ -86,6 +88,24 @@ build_target() {
         "$resources/profiles.json" "$resources/japaneseKanaEngine.json" "$out/process_key.dict"
       "$clang" -g -O1 -std=c11 -Wall -Wextra -Werror -fsanitize=fuzzer,address -fuse-ld=lld \
         -Iinclude -Ifuzz/c -DRESOURCES_DIR="\"$resources\"" \
+        "fuzz/c/fuzz_$target.c" "$link_dir/libcyrillic_ime_core.a" "${native_libs[@]}" \
+        -o "$bin_dir/fuzz_$target"
+      ;;
+    dictionary | conversion)
+      # The tiny test dictionary (rust_core/tests/tiny_dictionary) written by an example built
+      # the ordinary way (rust_core/target, no coverage flags), and seeds made from it, so the
+      # seeds follow the format when it changes.
+      cargo build --release --manifest-path rust_core/Cargo.toml --features test-exports --example tiny_dictionary 1>&2
+      "$root/rust_core/target/release/examples/tiny_dictionary" "$out/tiny.cimedic"
+      "$root/rust_core/target/release/examples/tiny_dictionary" "$out/other.cimedic" --other
+      if [[ $target == dictionary ]]; then
+        mkdir -p "$out/seeds/dictionary"
+        { printf '\x00'; cat "$out/tiny.cimedic"; } >"$out/seeds/dictionary/as_is_tiny"
+        { printf '\x01'; cat "$out/tiny.cimedic"; } >"$out/seeds/dictionary/resealed_tiny"
+        { printf '\x01'; cat "$out/other.cimedic"; } >"$out/seeds/dictionary/resealed_other"
+      fi
+      "$clang" -g -O1 -std=c11 -Wall -Wextra -Werror -fsanitize=fuzzer,address -fuse-ld=lld \
+        -Iinclude -Ifuzz/c -DTINY_DICTIONARY="\"$out/tiny.cimedic\"" \
         "fuzz/c/fuzz_$target.c" "$link_dir/libcyrillic_ime_core.a" "${native_libs[@]}" \
         -o "$bin_dir/fuzz_$target"
       ;;
@@ -110,6 +130,8 @@ libfuzzer_options() {
     process_key) options+=(-dict="$out/process_key.dict" -max_len=1200) ;;
     init) options+=(-dict=fuzz/dict/json.dict -max_len=65536 -rss_limit_mb=2048) ;;
     typing) options+=(-max_len=512) ;;
+    dictionary) options+=(-max_len=4096) ;;
+    conversion) options+=(-dict=fuzz/dict/json.dict -max_len=1024) ;;
   esac
   printf '%s\n' "${options[@]}"
 }
@@ -121,6 +143,7 @@ run_target() {
   mapfile -t options < <(libfuzzer_options "$target")
   local seeds=(fuzz/corpus/$target)
   [[ -d fuzz/regressions/$target ]] && seeds+=(fuzz/regressions/$target)
+  [[ -d $out/seeds/$target ]] && seeds+=("$out/seeds/$target")
   log "fuzzing $target for $seconds s (new inputs go to $out/corpus/$target)"
   # The first directory receives new inputs; the repository's seeds are only read.
   CYRILLIC_IME_RESOURCES=$resources SWIFT_BACKTRACE=enable=no RUST_BACKTRACE=0 "$bin_dir/fuzz_$target" "${options[@]}" \
@@ -132,7 +155,7 @@ replay_target() {
   shift
   local files=("$@")
   if [[ ${#files[@]} -eq 0 ]]; then
-    mapfile -t files < <(find "fuzz/corpus/$target" "fuzz/regressions/$target" -type f 2>/dev/null | sort)
+    mapfile -t files < <(find "fuzz/corpus/$target" "fuzz/regressions/$target" "$out/seeds/$target" -type f 2>/dev/null | sort)
   fi
   mkdir -p "$out/artifacts/$target"
   mapfile -t options < <(libfuzzer_options "$target")

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs Tests/memcheck/memcheck_driver.c — every kind of C ABI call, 10^5 calls by default —
+# Runs Tests/memcheck/memcheck_driver.c — every kind of C ABI call, the conversion exports
+# included, 10^5 calls by default —
 # under valgrind memcheck against the release library (built with test exports by
 # scripts/build_rust.sh --with-test-exports). Fails on any invalid read or write, use of
 # uninitialised memory, or any byte definitely or indirectly lost.
@@ -15,6 +16,19 @@ trap 'rm -rf "$out"' EXIT
 if ! command -v valgrind >/dev/null; then
   echo "memcheck: installing valgrind" >&2
   apt-get update -qq >&2 && apt-get install -y -qq valgrind >&2
+fi
+
+# The conversion exports run on the tiny test dictionary and its companion (written by an
+# example of the same release build), and on the compiled Mozc dictionary when it is built.
+cargo build --release --quiet --manifest-path rust_core/Cargo.toml --features test-exports --example tiny_dictionary 1>&2
+rust_core/target/release/examples/tiny_dictionary "$out/tiny.cimedic"
+rust_core/target/release/examples/tiny_dictionary "$out/other.cimedic" --other
+export MEMCHECK_DICTIONARY=$out/tiny.cimedic MEMCHECK_OTHER_DICTIONARY=$out/other.cimedic
+real_dictionary=.dictionary/mozc.cimedic
+if [[ -f $real_dictionary ]]; then
+  export MEMCHECK_REAL_DICTIONARY=$PWD/$real_dictionary
+else
+  echo "memcheck: $real_dictionary absent, the real dictionary is not exercised" >&2
 fi
 
 compiler=$(command -v clang || command -v cc)

@@ -72,10 +72,7 @@ unsafe fn with_request(request: *const c_char, handle: fn(&Converter, &str) -> S
             Err(e) => api::error_json(&argument_error(e), ""),
             Ok(text) => match current_converter() {
                 Some(converter) => handle(&converter, text),
-                None => {
-                    let reading = api::Fields::parse(text, "").ok().and_then(|f| f.string("reading").ok().map(str::to_string)).unwrap_or_default();
-                    api::error_json(NO_DICTIONARY, &reading)
-                }
+                None => api::error_json(NO_DICTIONARY, &api::reading_of(text)),
             },
         };
         into_c_string(json)

@@ -139,9 +139,19 @@ pub fn error_json(message: &str, reading: &str) -> String {
     out
 }
 
-/// The reading of a request, if it has one, for the error fallback.
-fn reading_of(request: &str) -> String {
-    Fields::parse(request, "").ok().and_then(|f| f.string("reading").ok().map(str::to_string)).unwrap_or_default()
+/// The reading of a request, if it has one, for the error fallback: taken from any JSON
+/// object with a string "reading", even one the request reader refuses (an unknown
+/// field, a bad count), so the host can still commit what was typed.
+pub fn reading_of(request: &str) -> String {
+    let limits = json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: 4, max_values: 4096 };
+    match json::parse(request, limits) {
+        Ok(Value::Object(members)) => members.into_iter().find_map(|(k, v)| match v {
+            Value::String(s) if k == "reading" => Some(s),
+            _ => None,
+        }),
+        _ => None,
+    }
+    .unwrap_or_default()
 }
 
 /// Handles a convert request: `{"reading", "fixed"?: [lengths], "candidates"?, "alternatives"?}`.
@@ -185,6 +195,9 @@ pub fn segment_candidates(converter: &Converter, request: &str) -> String {
         let lengths = fields.lengths("segments")?;
         let index = fields.count("index", None)?;
         let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
+        if limit == 0 || limit > limits::MAX_CANDIDATES {
+            return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
+        }
         let len = reading.chars().count();
         if lengths.iter().sum::<usize>() != len {
             return Err(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));

@@ -95,8 +95,10 @@ impl Lattice {
         for start in 0..n {
             let mut covered_one = false;
             dictionary.common_prefixes(&codes[start..], |len, entries| {
-                covered_one |= len == 1;
-                lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, |_| true);
+                // Covered only by a node actually pushed: a key of a damaged file may have no
+                // (readable) entries.
+                let pushed = lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, |_| true);
+                covered_one |= len == 1 && pushed > 0;
             });
             if let Some(costs) = heard {
                 lattice.push_heard_words(dictionary, &lookup, start, costs);
@@ -127,7 +129,8 @@ impl Lattice {
 
     /// Nodes for the entries `entries` of a reading over `start..end`, those `keep` accepts.
     #[allow(clippy::too_many_arguments)]
-    fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, keep: impl Fn(u16) -> bool) {
+    fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, keep: impl Fn(u16) -> bool) -> usize {
+        let mut pushed = 0;
         for index in entries {
             let Some(e) = dictionary.entry(index) else { continue };
             if !keep(e.left_id) {
@@ -138,7 +141,9 @@ impl Lattice {
                 Some(reading) => NodeText::Heard { entry: index, reading },
             };
             self.push(Node { start: start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + extra, text });
+            pushed += 1;
         }
+        pushed
     }
 
     /// Words matched from `start` through a listener's spellings (long vowels marked with

@@ -67,13 +67,10 @@ pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize) -> (u1
 pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end: usize, context: (u16, u16), first: Option<&str>, limit: usize) -> Vec<Candidate> {
     let span = Span { start, end, left_context: context.0, right_context: context.1, cuts: Vec::new() };
     let mut seen: HashSet<String> = HashSet::new();
-    let mut out: Vec<Candidate> = Vec::new();
-    if let Some(text) = first {
-        seen.insert(text.to_string());
-        out.push(Candidate { text: text.to_string(), cost: 0 });
-    }
     let mut texts = Vec::new();
-    let paths = best_paths(dictionary, lattice, &span, limit, |nodes| {
+    // `first` is searched like any other text (one more path for it), so it gets the cost
+    // of its own path, not that of the next candidate.
+    let paths = best_paths(dictionary, lattice, &span, limit + usize::from(first.is_some()), |nodes| {
         let text = path_text(dictionary, lattice, nodes);
         let fresh = seen.insert(text.clone());
         if fresh {
@@ -81,14 +78,16 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end:
         }
         fresh
     });
-    if let Some(best) = paths.first() {
-        if let Some(lead) = out.first_mut() {
-            lead.cost = best.cost;
-        }
+    let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost }).collect();
+    let mut out: Vec<Candidate> = Vec::new();
+    if let Some(text) = first {
+        let cost = match found.iter().position(|c| c.text == text) {
+            Some(i) => found.remove(i).cost,
+            None => found.first().map_or(0, |c| c.cost),
+        };
+        out.push(Candidate { text: text.to_string(), cost });
     }
-    for (text, path) in texts.into_iter().zip(&paths) {
-        out.push(Candidate { text, cost: path.cost });
-    }
+    out.extend(found);
     out.truncate(limit.max(1));
     let typed: String = lattice.chars[start / 2..end / 2].iter().collect();
     let mut forms = vec![to_hiragana(&typed), to_katakana(&typed)];

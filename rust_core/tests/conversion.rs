@@ -1,0 +1,370 @@
+//! Kana→kanji conversion over the tiny dictionary of `tiny_dictionary/mod.rs`: the best
+//! path, N-best alternatives, segments, resizing, segment candidates, prediction, input
+//! the dictionary does not know, and the limits. Every expected value is worked out by
+//! hand from the costs there (connection costs written `previous→next`, BOS/EOS the
+//! sentence boundary, "typed" a character kept as typed at cost 10,000); the arithmetic is
+//! in the comments. A few tests also use the real dictionary when it has been built.
+
+mod tiny_dictionary;
+use cyrillic_ime_core::conversion::prediction::predict;
+use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
+use cyrillic_ime_core::dictionary::{builder, Dictionary};
+use cyrillic_ime_core::limits;
+use tiny_dictionary::*;
+
+const SENTENCE: &str = "わたしのなまえはなかのです";
+
+fn converter() -> Converter {
+    Converter::new(Dictionary::from_vec(bytes()).expect("the tiny dictionary opens"))
+}
+
+fn convert(c: &Converter, reading: &str, candidates: usize, alternatives: usize) -> Conversion {
+    c.convert(&Request { reading, fixed: &[], candidates, alternatives, heard: false }).unwrap_or_else(|e| panic!("{reading}: {e}"))
+}
+
+fn candidate_texts(c: &Conversion, segment: usize) -> Vec<&str> {
+    c.segments[segment].candidates.iter().map(|c| c.text.as_str()).collect()
+}
+
+fn first_candidates(c: &Conversion) -> Vec<&str> {
+    c.segments.iter().map(|s| s.candidates[0].text.as_str()).collect()
+}
+
+fn segment_readings(c: &Conversion) -> Vec<&str> {
+    c.segments.iter().map(|s| s.reading.as_str()).collect()
+}
+
+/// What every conversion must satisfy, whatever the input.
+fn check_shape(c: &Conversion, reading: &str) {
+    assert_eq!(c.reading, reading);
+    let joined: String = c.segments.iter().map(|s| s.reading.as_str()).collect();
+    assert_eq!(joined, reading, "the segments cover the reading exactly");
+    for s in &c.segments {
+        assert!(!s.reading.is_empty());
+        let texts: Vec<&str> = s.candidates.iter().map(|c| c.text.as_str()).collect();
+        let hiragana = cyrillic_ime_core::conversion::input::to_hiragana(&s.reading);
+        let katakana = cyrillic_ime_core::conversion::input::to_katakana(&s.reading);
+        assert!(texts.contains(&hiragana.as_str()) && texts.contains(&katakana.as_str()), "{texts:?} lacks {hiragana} or {katakana}");
+        let mut unique = texts.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), texts.len(), "candidates are distinct: {texts:?}");
+    }
+    if let Some(first) = c.alternatives.first() {
+        assert_eq!(first, &c.best_text(), "the first alternative is the segments' first candidates");
+    }
+}
+
+// ---------- the best path ----------
+
+#[test]
+fn the_cheapest_path_through_the_sentence_wins() {
+    // 私 BOS→NOUN 100 + 1000, の NOUN→PARTICLE 10 + 500, 名前 100 + 1000, は 10 + 500,
+    // 中野 100 + 1800, です NOUN→AUX 10 + 300, EOS 100: 5,530. 中 + の + です instead of
+    // 中野 + です costs 100+1500 + 10+500 + 100+300 = 2,510 against 100+1800 + 10+300 = 2,210.
+    let c = converter();
+    let result = convert(&c, SENTENCE, 9, 0);
+    check_shape(&result, SENTENCE);
+    assert_eq!(result.best_text(), "私の名前は中野です");
+    assert!(result.alternatives.is_empty(), "alternatives default to none");
+}
+
+#[test]
+fn connection_costs_beat_word_costs() {
+    let c = converter();
+    // つ 津 1000 + き 木 1000 are cheaper words than つき 月 2800, but NOUN→NOUN costs 1500:
+    // 100 + 1000 + 1500 + 1000 + 100 = 3,700 against 100 + 2800 + 100 = 3,000.
+    assert_eq!(convert(&c, "つき", 9, 0).best_text(), "月");
+    // Alone, 箸 (NOUN 1500) beats 橋 (PLACE 2000): 1,700 against 2,200 ...
+    let alone = convert(&c, "はし", 9, 2);
+    assert_eq!(alone.alternatives, ["箸", "橋"]);
+    // ... but after いい (ADJ), ADJ→NOUN costs 2000 and ADJ→PLACE 100:
+    // 0 + 800 + 2000 + 1500 + 100 = 4,400 against 0 + 800 + 100 + 2000 + 100 = 3,000.
+    let after = convert(&c, "いいはし", 9, 2);
+    check_shape(&after, "いいはし");
+    assert_eq!(after.alternatives, ["いい橋", "いい箸"]);
+    assert_eq!(segment_readings(&after), ["いい", "はし"]);
+    assert_eq!(candidate_texts(&after, 1)[..2], ["橋", "箸"], "the segment's candidates are ranked in context too");
+}
+
+#[test]
+fn the_n_best_alternatives_come_cheapest_first_distinct_and_bounded() {
+    let c = converter();
+    // Above the best (5,530): 中の for 中野 +300, 渡し for 私 +1500, both +1800, で + 巣
+    // for です +3,400 (で 10+600, 巣 100+3000, EOS 100 against です 10+300, EOS 100).
+    let result = convert(&c, SENTENCE, 9, 5);
+    check_shape(&result, SENTENCE);
+    assert_eq!(
+        result.alternatives,
+        ["私の名前は中野です", "私の名前は中のです", "渡しの名前は中野です", "渡しの名前は中のです", "私の名前は中野で巣"]
+    );
+    assert_eq!(convert(&c, SENTENCE, 9, 2).alternatives, ["私の名前は中野です", "私の名前は中のです"]);
+    assert_eq!(convert(&c, SENTENCE, 9, 1).alternatives, ["私の名前は中野です"]);
+    let many = convert(&c, SENTENCE, 9, limits::MAX_ALTERNATIVES);
+    check_shape(&many, SENTENCE);
+    assert!(many.alternatives.len() > 5 && many.alternatives.len() <= limits::MAX_ALTERNATIVES);
+    assert_eq!(many.alternatives[..5], result.alternatives[..]);
+    // テレビ typed in katakana has two paths writing テレビ (the word, 1,400, and the
+    // katakana run, 3,200): one alternative.
+    assert_eq!(convert(&c, "テレビ", 9, 5).alternatives, ["テレビ"]);
+}
+
+// ---------- segments ----------
+
+#[test]
+fn function_words_attach_and_content_words_start_segments() {
+    let c = converter();
+    let result = convert(&c, SENTENCE, 9, 0);
+    assert_eq!(segment_readings(&result), ["わたしの", "なまえは", "なかのです"]);
+    assert_eq!(first_candidates(&result), ["私の", "名前は", "中野です"]);
+    assert_eq!(result.segment_lengths(), [4, 4, 5]);
+    // 私 は いい: いい is a content word (ADJ), so it starts a segment.
+    let adj = convert(&c, "わたしはいい", 9, 0);
+    assert_eq!(segment_readings(&adj), ["わたしは", "いい"]);
+    assert_eq!(adj.best_text(), "私はいい");
+    // A particle after a katakana run typed as it is stays with it.
+    let run = convert(&c, "ラジオは", 9, 0);
+    assert_eq!(segment_readings(&run), ["ラジオは"]);
+    assert_eq!(run.best_text(), "ラジオは");
+}
+
+#[test]
+fn segment_candidates_are_ranked_in_context_and_end_with_the_reading() {
+    let c = converter();
+    let result = convert(&c, SENTENCE, 9, 0);
+    // わたしの between BOS and 名前 (NOUN): 私の 100+1000+10+500+100 = 1,710; 渡しの 3,210;
+    // 私野 100+1000+1500+4000+1500 = 8,100; 渡し野 9,600; typed わ, た, し cost over 20,000
+    // more and are not searched; then the reading in hiragana and katakana.
+    assert_eq!(candidate_texts(&result, 0), ["私の", "渡しの", "私野", "渡し野", "わたしの", "ワタシノ"]);
+    let costs: Vec<i32> = result.segments[0].candidates.iter().map(|c| c.cost).collect();
+    assert_eq!(costs[..4], [1710, 3210, 8100, 9600], "each candidate's cost in its context");
+    assert_eq!(costs[4..], [i32::MAX, i32::MAX], "the reading forms have no path");
+    // なかのです after は (PARTICLE) and before EOS: 中野です 2,310, 中のです 2,610.
+    let last = candidate_texts(&result, 2);
+    assert_eq!(last[..2], ["中野です", "中のです"]);
+    assert_eq!(last[last.len() - 2..], ["なかのです", "ナカノデス"]);
+    // The candidate count bounds the ranked candidates; the reading forms come on top.
+    let one = convert(&c, SENTENCE, 1, 0);
+    assert_eq!(candidate_texts(&one, 0), ["私の", "わたしの", "ワタシノ"]);
+    let two = convert(&c, SENTENCE, 2, 0);
+    assert_eq!(candidate_texts(&two, 0), ["私の", "渡しの", "わたしの", "ワタシノ"]);
+    // Kana typed in katakana: the dictionary word first (中野 2,000; 中 + の 2,210), the
+    // katakana run (3,200) next, and the hiragana reading at the end.
+    let katakana = convert(&c, "ナカノ", 9, 0);
+    assert_eq!(candidate_texts(&katakana, 0), ["中野", "中の", "ナカノ", "なかの"]);
+}
+
+// ---------- resizing ----------
+
+fn resize(c: &Converter, lengths: &[usize], index: usize, delta: i32) -> Conversion {
+    let result = c.resize(SENTENCE, lengths, index, delta, 9, 3, false).unwrap_or_else(|e| panic!("resize {lengths:?} {index} {delta}: {e}"));
+    check_shape(&result, SENTENCE);
+    result
+}
+
+#[test]
+fn resizing_a_segment_fixes_it_and_resegments_the_rest() {
+    let c = converter();
+    // Shorter: わたし | の, and the rest as before.
+    let shorter = resize(&c, &[4, 4, 5], 0, -1);
+    assert_eq!(shorter.segment_lengths(), [3, 1, 4, 5]);
+    assert_eq!(first_candidates(&shorter), ["私", "の", "名前は", "中野です"]);
+    // の between 私 and 名前 (NOUN both sides): particle 10+500+100, 野 1500+4000+1500.
+    assert_eq!(candidate_texts(&shorter, 1), ["の", "野", "ノ"]);
+    // Longer: わたしのな cuts 名前, so な, ま, え are typed; え starts a segment (typed),
+    // は attaches to it.
+    let longer = resize(&c, &[4, 4, 5], 0, 1);
+    assert_eq!(longer.segment_lengths(), [5, 1, 2, 5]);
+    assert_eq!(first_candidates(&longer), ["私のな", "ま", "えは", "中野です"]);
+    assert_eq!(longer.alternatives[0], "私のなまえは中野です");
+    // Back to 4 gives the original conversion.
+    assert_eq!(resize(&c, &[5, 1, 2, 5], 0, -1).segment_lengths(), [4, 4, 5]);
+    // A later segment: the ones before it stay fixed. なまえはな | かのです: か typed, の and
+    // です attach.
+    let second = resize(&c, &[4, 4, 5], 1, 1);
+    assert_eq!(second.segment_lengths(), [4, 5, 4]);
+    assert_eq!(first_candidates(&second), ["私の", "名前はな", "かのです"]);
+}
+
+#[test]
+fn resizing_clamps_to_the_reading() {
+    let c = converter();
+    let whole = resize(&c, &[4, 4, 5], 0, 100);
+    assert_eq!(whole.segment_lengths(), [13]);
+    assert_eq!(candidate_texts(&whole, 0)[..2], ["私の名前は中野です", "私の名前は中のです"]);
+    let one = resize(&c, &[4, 4, 5], 0, -100);
+    assert_eq!(one.segment_lengths(), [1, 1, 2, 4, 5], "わ | た | しの: typed characters start segments");
+    assert_eq!(one.best_text(), "わたしの名前は中野です");
+    let last = resize(&c, &[4, 4, 5], 2, 7);
+    assert_eq!(last.segment_lengths(), [4, 4, 5], "the last segment cannot grow");
+    let cut = resize(&c, &[4, 4, 5], 2, -10);
+    assert_eq!(cut.segment_lengths(), [4, 4, 1, 4]);
+    assert_eq!(cut.best_text(), "私の名前はなかのです");
+}
+
+#[test]
+fn resizing_refuses_lengths_that_do_not_fit() {
+    let c = converter();
+    let error = |lengths: &[usize], index: usize| c.resize(SENTENCE, lengths, index, 1, 9, 0, false).unwrap_err().0;
+    assert_eq!(error(&[4, 4], 0), "segment lengths [4, 4] do not add up to the reading's 13 characters");
+    assert_eq!(error(&[4, 0, 4, 5], 0), "segment lengths [4, 0, 4, 5] do not add up to the reading's 13 characters");
+    assert_eq!(error(&[4, 4, 5], 3), "segment 3 does not exist (the conversion has 3 segments)");
+    assert!(c.resize(SENTENCE, &[4, 4, 5], 0, 1, 0, 0, false).unwrap_err().0.contains("candidates is 0"));
+}
+
+#[test]
+fn fixed_segments_are_honoured() {
+    let c = converter();
+    let fixed = c.convert(&Request { reading: SENTENCE, fixed: &[2, 2], candidates: 9, alternatives: 1, heard: false }).unwrap();
+    check_shape(&fixed, SENTENCE);
+    assert_eq!(fixed.segment_lengths()[..2], [2, 2]);
+    assert_eq!(fixed.segment_lengths().iter().sum::<usize>(), 13);
+    let all = c.convert(&Request { reading: SENTENCE, fixed: &[4, 4, 5], candidates: 9, alternatives: 0, heard: false }).unwrap();
+    assert_eq!(all.segment_lengths(), [4, 4, 5]);
+    assert_eq!(all.best_text(), "私の名前は中野です");
+    for bad in [&[0usize][..], &[14], &[10, 4], &[4, 0]] {
+        let e = c.convert(&Request { reading: SENTENCE, fixed: bad, candidates: 9, alternatives: 0, heard: false }).unwrap_err().0;
+        assert!(e.starts_with(&format!("fixed segment lengths {bad:?} do not fit a reading of 13 characters")), "{e}");
+    }
+}
+
+// ---------- prediction ----------
+
+fn predictions(c: &Converter, prefix: &str, limit: usize) -> Vec<(String, String)> {
+    predict(c.dictionary(), prefix, limit).unwrap().into_iter().map(|p| (p.text, p.reading)).collect()
+}
+
+fn pairs(items: &[(&str, &str)]) -> Vec<(String, String)> {
+    items.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+}
+
+#[test]
+fn prediction_completes_a_prefix_likeliest_first() {
+    let c = converter();
+    // Word cost + 200 a character beyond the prefix: ありがとう 2000+200, ありがとうございます 3000+1200.
+    assert_eq!(predictions(&c, "ありがと", 9), pairs(&[("ありがとう", "ありがとう"), ("ありがとうございます", "ありがとうございます")]));
+    assert_eq!(predictions(&c, "ありがと", 1), pairs(&[("ありがとう", "ありがとう")]));
+    // From あり: ありがとう 2,600, 有難い 3,100, 蟻 3,500 (the exact match), ありがとうございます 4,600.
+    assert_eq!(
+        predictions(&c, "あり", 9),
+        pairs(&[("ありがとう", "ありがとう"), ("有難い", "ありがたい"), ("蟻", "あり"), ("ありがとうございます", "ありがとうございます")])
+    );
+    assert_eq!(predictions(&c, "あり", 3).len(), 3);
+    // Distinct by text: 私 of わたし (1,200) and of わたくし (2,400) is listed once.
+    assert_eq!(predictions(&c, "わた", 9), pairs(&[("私", "わたし"), ("渡し", "わたし")]));
+    // Katakana is looked up as hiragana.
+    assert_eq!(predictions(&c, "アリガト", 9), predictions(&c, "ありがと", 9));
+    assert_eq!(predictions(&c, "の", 9), pairs(&[("の", "の"), ("野", "の")]));
+}
+
+#[test]
+fn prediction_of_an_unknown_prefix_is_empty_and_limits_are_errors() {
+    let c = converter();
+    assert!(predictions(&c, "ぬ", 9).is_empty(), "ぬ is in no reading");
+    assert!(predictions(&c, "しわ", 9).is_empty(), "no reading starts with し");
+    assert!(predictions(&c, "ありがとうございますね", 9).is_empty());
+    assert!(predictions(&c, "", 9).is_empty());
+    assert!(predictions(&c, "😀", 9).is_empty());
+    let d = c.dictionary();
+    assert_eq!(predict(d, "あ", 0).unwrap_err(), "limit is 0, expected 1–100");
+    assert_eq!(predict(d, "あ", 101).unwrap_err(), "limit is 101, expected 1–100");
+    assert!(predict(d, "あ", 100).is_ok());
+    assert_eq!(predict(d, &"あ".repeat(257), 9).unwrap_err(), "prefix is 257 characters, over the limit of 256");
+    assert!(predict(d, &"あ".repeat(256), 9).unwrap().is_empty());
+}
+
+// ---------- what the dictionary does not know ----------
+
+#[test]
+fn unknown_characters_katakana_digits_and_punctuation_never_break_the_lattice() {
+    let c = converter();
+    // ラジオ: a katakana run (KATA, 3,000); は a particle; １２３ a digit run; 、 and 😀
+    // typed symbols, each a segment of its own.
+    let mixed = convert(&c, "ラジオは１２３、😀", 9, 3);
+    check_shape(&mixed, "ラジオは１２３、😀");
+    assert_eq!(mixed.best_text(), "ラジオは１２３、😀");
+    assert_eq!(segment_readings(&mixed), ["ラジオは", "１２３", "、", "😀"]);
+    assert_eq!(candidate_texts(&mixed, 1), ["１２３", "123"], "a number as typed, then in the other width");
+    assert_eq!(candidate_texts(&mixed, 2), ["、"]);
+    // Known words around punctuation.
+    assert_eq!(convert(&c, "わたし、なまえ。", 9, 0).best_text(), "私、名前。");
+    for reading in ["123abc", "ｘ１２", "漢字かな", "\u{0}\u{7f}\u{202e}", "ー", "ゔゝゞヽヾ", "a\u{301}", "テレビ", "てれびは", "ーーー"] {
+        let result = convert(&c, reading, 9, 5);
+        check_shape(&result, reading);
+    }
+    assert_eq!(convert(&c, "123abc", 9, 0).best_text(), "123abc");
+    assert_eq!(convert(&c, "てれびは", 9, 0).best_text(), "テレビは");
+    // Nothing known at all, the longest reading allowed.
+    let emoji = "😀".repeat(limits::MAX_READING_CHARS);
+    let result = convert(&c, &emoji, 9, 5);
+    check_shape(&result, &emoji);
+    assert_eq!(result.best_text(), emoji);
+}
+
+#[test]
+fn an_empty_dictionary_converts_everything_as_typed() {
+    let empty = Converter::new(Dictionary::from_vec(builder::build(&[], &connections(), &options()).unwrap()).unwrap());
+    for reading in ["かな、カナ", SENTENCE, "123"] {
+        let result = convert(&empty, reading, 9, 3);
+        check_shape(&result, reading);
+        assert_eq!(result.best_text(), reading);
+    }
+    assert!(predict(empty.dictionary(), "か", 9).unwrap().is_empty());
+}
+
+#[test]
+fn empty_readings_convert_to_nothing() {
+    let c = converter();
+    let result = convert(&c, "", 9, 5);
+    assert!(result.segments.is_empty() && result.alternatives.is_empty());
+}
+
+// ---------- limits ----------
+
+#[test]
+fn every_limit_is_an_error_naming_it() {
+    let c = converter();
+    let request = |reading: &str, candidates: usize, alternatives: usize| c.convert(&Request { reading, fixed: &[], candidates, alternatives, heard: false });
+    let long: String = SENTENCE.chars().cycle().take(limits::MAX_READING_CHARS).collect();
+    let started = std::time::Instant::now();
+    let result = request(&long, limits::MAX_CANDIDATES, limits::MAX_ALTERNATIVES).expect("the longest reading converts");
+    check_shape(&result, &long);
+    assert!(started.elapsed().as_secs() < 10, "the longest request took {:?}", started.elapsed());
+    let longer = format!("{long}あ");
+    assert_eq!(request(&longer, 9, 0).unwrap_err().0, "reading is 257 characters, over the limit of 256");
+    assert_eq!(request("あ", 0, 0).unwrap_err().0, "candidates is 0, expected 1–100");
+    assert_eq!(request("あ", 101, 0).unwrap_err().0, "candidates is 101, expected 1–100");
+    assert_eq!(request("あ", 9, 51).unwrap_err().0, "alternatives is 51, expected 0–50");
+    assert_eq!(c.resize(&longer, &[257], 0, 1, 9, 0, false).unwrap_err().0, "reading is 257 characters, over the limit of 256");
+    // At most MAX_CANDIDATES ranked candidates (+ the two reading forms) per segment.
+    for s in &result.segments {
+        assert!(s.candidates.len() <= limits::MAX_CANDIDATES + 2);
+    }
+}
+
+// ---------- the real dictionary, when built ----------
+
+fn real_dictionary() -> Option<Converter> {
+    let path = std::env::var_os("CYRILLIC_IME_DICTIONARY")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.dictionary/mozc.cimedic"));
+    if !path.exists() {
+        println!("note: {} is absent (scripts/build_dictionary.sh builds it); real-dictionary checks skipped", path.display());
+        return None;
+    }
+    Some(Converter::new(Dictionary::open(&path).unwrap_or_else(|e| panic!("{e}"))))
+}
+
+#[test]
+fn the_real_dictionary_converts_everyday_sentences() {
+    let Some(c) = real_dictionary() else { return };
+    for (reading, expected) in [("きょうはいいてんきですね", "今日はいい天気ですね"), ("わたしのなまえはなかのです", "私の名前は中野です")] {
+        let result = convert(&c, reading, 9, 5);
+        check_shape(&result, reading);
+        assert_eq!(result.best_text(), expected);
+    }
+    let texts: Vec<String> = predict(c.dictionary(), "ありがと", 9).unwrap().into_iter().map(|p| p.text).collect();
+    assert!(texts.iter().any(|t| t == "ありがとう"), "{texts:?}");
+    let mixed = convert(&c, "テレビは１２３、😀", 9, 3);
+    check_shape(&mixed, "テレビは１２３、😀");
+}
