@@ -1,0 +1,148 @@
+//! The spellings of a listener (docs/CONVERSION.md, "Written as heard"), on a tiny
+//! dictionary made for them. Every expectation is worked out by hand from the costs below
+//! and the default `HeardCosts` (long mark 300, omitted long vowel 1000, particle 800,
+//! doubled consonant 2500, ぢ/づ 500, merged syllable 1500); connections cost 100 unless
+//! listed in `tiny_dictionary::connections` (noun → particle 10, noun → noun 1500,
+//! sentence start → particle 5000), and a character no word covers costs 10,000.
+mod tiny_dictionary;
+
+use cyrillic_ime_core::conversion::heard::HeardCosts;
+use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
+use cyrillic_ime_core::dictionary::Dictionary;
+use tiny_dictionary::{connections, entry, options, ADJ, NOUN, PARTICLE};
+
+fn converter() -> Converter {
+    let words = vec![
+        entry("とうきょう", "東京", NOUN, 1000),
+        entry("おおさか", "大阪", NOUN, 1000),
+        entry("せんせい", "先生", NOUN, 1000),
+        entry("おばさん", "叔母さん", NOUN, 1000),
+        entry("おばあさん", "お婆さん", NOUN, 1000),
+        entry("さっぽろ", "札幌", NOUN, 1000),
+        entry("きた", "北", NOUN, 1000),
+        entry("きった", "切った", NOUN, 500),
+        entry("ほん", "本", NOUN, 1000),
+        entry("なまえ", "名前", NOUN, 1000),
+        entry("つづく", "続く", NOUN, 1000),
+        entry("よう", "よう", NOUN, 100),
+        entry("よう", "用", NOUN, 3000),
+        entry("いい", "良い", ADJ, 500),
+        entry("は", "は", PARTICLE, 500),
+        entry("へ", "へ", PARTICLE, 500),
+        entry("を", "を", PARTICLE, 500),
+    ];
+    let bytes = cyrillic_ime_core::dictionary::builder::build(&words, &connections(), &options()).expect("builds");
+    Converter::new(Dictionary::from_vec(bytes).expect("loads"))
+}
+
+fn convert(c: &Converter, reading: &str, heard: bool) -> Conversion {
+    c.convert(&Request { reading, fixed: &[], candidates: 20, alternatives: 0, heard }).unwrap_or_else(|e| panic!("{reading}: {e}"))
+}
+
+fn best(c: &Converter, reading: &str) -> String {
+    convert(c, reading, true).best_text()
+}
+
+fn all_candidates(conversion: &Conversion) -> Vec<String> {
+    conversion.segments.iter().flat_map(|s| s.candidates.iter().map(|c| c.text.clone())).collect()
+}
+
+#[test]
+fn the_costs_are_the_documented_ones() {
+    let c = HeardCosts::default();
+    assert_eq!((c.long_mark, c.long_omitted, c.particle, c.gemination, c.voiced_dz, c.merged_syllable), (300, 1000, 800, 2500, 500, 1500));
+}
+
+#[test]
+fn a_long_vowel_marked_with_the_long_mark_reads_as_the_vowel() {
+    let c = converter();
+    // とーきょー: ー after と and after きょ (お row) read as う: 1000 + 2 × 300.
+    assert_eq!(best(&c, "とーきょー"), "東京");
+    // ー after ば (あ row) is あ: お婆さん (1000 + 300), which 叔母さん cannot match.
+    assert_eq!(best(&c, "おばーさん"), "お婆さん");
+    // After お, ー may also be お: おーさか → おおさか.
+    assert_eq!(best(&c, "おーさか"), "大阪");
+}
+
+#[test]
+fn a_long_vowel_left_out_is_found_but_the_reading_as_typed_wins_when_it_is_a_word() {
+    let c = converter();
+    // ときょ: う left out twice, 1000 + 2 × 1000 = 3000 against three characters as typed (30,000).
+    assert_eq!(best(&c, "ときょ"), "東京");
+    assert_eq!(best(&c, "おさか"), "大阪");
+    // せんせ: the い of せい left out (え row: い or え).
+    assert_eq!(best(&c, "せんせ"), "先生");
+    // おばさん is a word as typed (1000); お婆さん through a left-out あ costs 2000.
+    let aunt = convert(&c, "おばさん", true);
+    assert_eq!(aunt.best_text(), "叔母さん");
+    assert!(all_candidates(&aunt).contains(&"お婆さん".to_string()), "the heard reading is still a candidate");
+}
+
+#[test]
+fn left_out_long_vowels_only_find_kanji_words_and_never_a_second_i() {
+    let c = converter();
+    // よ → よう would find both よう (kana, cost 100) and 用 (3000): only 用 is taken,
+    // because a left-out vowel is how a listener writes a kanji word, not a kana one.
+    let yo = convert(&c, "よ", true);
+    assert_eq!(yo.best_text(), "用");
+    assert!(!all_candidates(&yo).contains(&"よう".to_string()));
+    // いい is written ии by every Cyrillic system: い never stands for いい.
+    let i = convert(&c, "い", true);
+    assert_eq!(i.best_text(), "い");
+    assert!(!all_candidates(&i).contains(&"良い".to_string()));
+}
+
+#[test]
+fn particles_as_heard_only_where_a_particle_can_stand() {
+    let c = converter();
+    // なまえわ: わ as the particle は after a noun: 1000 + 10 + 500 + 800.
+    assert_eq!(best(&c, "なまえわ"), "名前は");
+    assert_eq!(best(&c, "とうきょうえ"), "東京へ");
+    assert_eq!(best(&c, "ほんお"), "本を");
+    // Nothing comes before a particle at the start of the reading: わ stays わ.
+    assert_eq!(best(&c, "わ"), "わ");
+    assert_eq!(best(&c, "お"), "お");
+}
+
+#[test]
+fn a_syllable_n_plus_vowel_may_be_n_and_a_particle_heard_as_the_vowel() {
+    let c = converter();
+    // ほの: 本 ends in the ん of の (1000 + 1500), を is its vowel (500 + 800).
+    assert_eq!(best(&c, "ほの"), "本を");
+    let whole = convert(&c, "ほの", true);
+    assert_eq!(whole.segments.len(), 1, "the split syllable stays inside one segment");
+    assert_eq!(whole.segments[0].reading, "ほの");
+}
+
+#[test]
+fn a_doubled_consonant_written_single_is_found_at_a_cost_a_real_single_consonant_beats() {
+    let c = converter();
+    // さぽろ → さっぽろ: 1000 + 2500.
+    assert_eq!(best(&c, "さぽろ"), "札幌");
+    // きた is 北 (1000); 切った through a missing っ would cost 500 + 2500.
+    let kita = convert(&c, "きた", true);
+    assert_eq!(kita.best_text(), "北");
+    assert!(all_candidates(&kita).contains(&"切った".to_string()));
+}
+
+#[test]
+fn zi_and_zu_may_stand_for_di_and_du() {
+    let c = converter();
+    assert_eq!(best(&c, "つずく"), "続く");
+}
+
+#[test]
+fn without_heard_matching_only_the_reading_as_typed_is_looked_up() {
+    let c = converter();
+    for (reading, typed_best) in [("とーきょー", "とーきょー"), ("ときょ", "ときょ"), ("なまえわ", "名前わ"), ("ほの", "ほの"), ("さぽろ", "さぽろ")] {
+        assert_eq!(convert(&c, reading, false).best_text(), typed_best, "{reading}");
+    }
+}
+
+#[test]
+fn custom_costs_change_the_balance() {
+    // A left-out vowel dearer than three characters as typed (30,000): ときょ stays as typed.
+    let expensive = HeardCosts { long_omitted: 50_000, ..HeardCosts::default() };
+    let c = converter().with_heard_costs(expensive);
+    assert_eq!(c.convert(&Request { reading: "ときょ", fixed: &[], candidates: 5, alternatives: 0, heard: true }).unwrap().best_text(), "ときょ");
+}
