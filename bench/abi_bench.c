@@ -3,13 +3,17 @@
  *   keys     — rust_process_key + rust_free_string per keystroke (layer 2);
  *   startup  — rust_init_engine on the bundled files: the first call in this process
  *              (cold) and then repeated reloads (layer 5);
- *   memory   — resident memory before init, after init, and after a million keys (layer 7).
+ *   memory   — resident memory before init, after init, and after a million keys (layer 7);
+ *   convert  — rust_convert + rust_free_string per reading, JSON in and out (heard, the
+ *              default; candidates 9, alternatives 0), after rust_load_dictionary; writes
+ *              `kana<TAB>ns` per call (the conversion layer through the C ABI).
  * Writes one latency per line (ns) to the samples file; scripts/bench.sh drives it and
  * scripts/tools/bench_report.py summarises.
  *
  * Usage: abi_bench keys    PROFILES KANA CORPUS PROFILE_ID KEYS SAMPLES_OUT
  *        abi_bench startup PROFILES KANA RELOADS COLD_OUT RELOAD_OUT
  *        abi_bench memory  PROFILES KANA CORPUS PROFILE_ID KEYS
+ *        abi_bench convert DICTIONARY INPUTS ROUNDS SAMPLES_OUT
  */
 #define _POSIX_C_SOURCE 199309L
 #include "cyrillic_ime_core.h"
@@ -167,6 +171,46 @@ int main(int argc, char **argv) {
         long after_all = resident_kib();
         printf("{\"rss_before_init_kib\": %ld, \"rss_after_init_kib\": %ld, \"rss_after_warmup_kib\": %ld, "
                "\"rss_after_keys_kib\": %ld, \"keys\": %zu}\n", before, after_init, after_tenth, after_all, count);
+        return 0;
+    }
+    if (argc >= 6 && strcmp(argv[1], "convert") == 0) {
+        char *loaded = rust_load_dictionary(argv[2]);
+        if (!loaded || strstr(loaded, "\"error\"")) {
+            fprintf(stderr, "abi_bench: %s\n", loaded ? loaded : "(panic)");
+            exit(65);
+        }
+        rust_free_string(loaded);
+        char *inputs = read_file(argv[3]);
+        int rounds = atoi(argv[4]);
+        /* One request per line; the readings are kana, so they need no JSON escapes. */
+        size_t lines = 0;
+        for (char *p = inputs; *p; p++) lines += *p == '\n';
+        char **requests = malloc((lines + 1) * sizeof *requests);
+        int *kana = malloc((lines + 1) * sizeof *kana);
+        size_t count = 0;
+        for (char *line = strtok(inputs, "\n"); line; line = strtok(NULL, "\n")) {
+            size_t size = strlen(line) + 64;
+            requests[count] = malloc(size);
+            snprintf(requests[count], size, "{\"reading\":\"%s\",\"candidates\":9,\"alternatives\":0}", line);
+            kana[count] = 0;
+            for (const unsigned char *c = (const unsigned char *)line; *c; c++) kana[count] += (*c & 0xC0) != 0x80;
+            count++;
+        }
+        FILE *out = fopen(argv[5], "w");
+        for (int round = -1; round < rounds; round++) { /* round -1: warm-up */
+            for (size_t i = 0; i < count; i++) {
+                long long start = now_ns();
+                char *result = rust_convert(requests[i]);
+                if (!result || strncmp(result, "{\"reading\"", 10) != 0) {
+                    fprintf(stderr, "abi_bench: %s -> %s\n", requests[i], result ? result : "(panic)");
+                    exit(70);
+                }
+                rust_free_string(result);
+                long long elapsed = now_ns() - start;
+                if (round >= 0) fprintf(out, "%d\t%lld\n", kana[i], elapsed);
+            }
+        }
+        fclose(out);
         return 0;
     }
     fprintf(stderr, "usage: see the comment at the top of bench/abi_bench.c\n");

