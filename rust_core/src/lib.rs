@@ -3,11 +3,13 @@
 //!
 //! - [`json`]: the strict, bounded JSON reader the data files go through.
 //! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`.
+//! - [`compose`]: composition of decomposed letters (`е` + U+0308 → `ё`).
 //! - [`composer`]: the language-independent longest-match composer.
 //! - [`kana_script`]: hiragana → katakana and the dakuten cycles.
 //! - [`engine`]: the key contract (named keys, limits, actions, error results).
 //! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
 
+pub mod compose;
 pub mod composer;
 pub mod config;
 pub mod engine;
