@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Per-keystroke latency, start-up, throughput and footprint of the engine, layer by layer
 # (see docs/PERFORMANCE.md). Builds release binaries of the shipping library (no test
-# exports), replays the corpora in bench/corpus/ key by key, prints a table, and writes
+# exports, in rust_core/target-shipping, so the test build in rust_core/target stays), replays the corpora in bench/corpus/ key by key, prints a table, and writes
 # results.json plus one SVG histogram per layer.
 #
 #   scripts/bench.sh            full run: 10^5 keystrokes per layer and profile, results in bench/results/
@@ -30,11 +30,15 @@ rm -f "$out"/*.samples "$out"/*.svg "$out"/*.json
 
 echo "==> building release binaries" >&2
 scripts/build_rust.sh
-cargo build --release --manifest-path rust_core/Cargo.toml --example bench_composer 1>&2
+cargo build --release --manifest-path rust_core/Cargo.toml --target-dir rust_core/target-shipping --example bench_composer 1>&2
+# The Swift products link rust_core/target/release (Package.swift), the build with test exports;
+# at run time they load the shipping library instead (LD_LIBRARY_PATH wins over their RUNPATH).
+scripts/build_rust.sh --with-test-exports
 swift build -c release --product cyrillic-ime 1>&2
 swift build -c release --product cyrillic-ime-bench 1>&2
 bin=$(swift build -c release --show-bin-path)
-lib=rust_core/target/release
+lib=rust_core/target-shipping/release
+export LD_LIBRARY_PATH="$PWD/$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 tools=$(mktemp -d)
 trap 'rm -rf "$tools"' EXIT
 clang -O2 -std=c11 -Wall -Wextra -Werror -Iinclude bench/abi_bench.c -L"$lib" -lcyrillic_ime_core \

@@ -4,6 +4,7 @@
 # Build chatter goes to stderr; the command's own output is the only stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build_rust.sh
+# Package.swift links rust_core/target/release, the build with test exports (scripts/build_rust.sh).
+scripts/build_rust.sh --with-test-exports
 swift build -c release --product cyrillic-ime 1>&2
 exec "$(swift build -c release --show-bin-path)/cyrillic-ime" "$@"

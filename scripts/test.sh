@@ -76,8 +76,11 @@ for target in $(scripts/fuzz.sh --list); do
   grep -E "INITED|DONE|stat::number_of_executed_units|stat::new_units_added|not fuzzing" "$fuzz_log" || true
 done
 
-step "Benchmarks, quick mode (prints figures, asserts nothing about time; rebuilds the shipping library)"
+step "Benchmarks, quick mode (prints figures, asserts nothing about time; the shipping library goes to rust_core/target-shipping)"
 scripts/bench.sh --quick
+
+step "Swift tests still link after the shipping build (the build order does not matter)"
+swift test --skip-build --disable-swift-testing --filter RustCoreFFITests/testABIVersionMatchesTheHeader
 
 step "done"
 echo "scripts/test.sh: all test suites passed in $SECONDS s"
