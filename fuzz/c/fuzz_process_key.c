@@ -66,36 +66,6 @@ static void add_rule_inputs(const jvalue *rules, uint32_t **alphabet, size_t *le
     }
 }
 
-/* Reads each profile's alphabet straight from the data files, independently of the core. */
-static void load_alphabets(void) {
-    char *profiles_text = harness_read_resource("profiles.json");
-    char *kana_text = harness_read_resource("japaneseKanaEngine.json");
-    jvalue p, k;
-    const char *error;
-    if (!json_parse(profiles_text, strlen(profiles_text), &p, &error) ||
-        !json_parse(kana_text, strlen(kana_text), &k, &error))
-        HARNESS_FAIL("bundled data is not JSON: %s", error);
-    const jvalue *list = json_member(&p, "profiles");
-    const jvalue *sets = json_member(&k, "ruleSets");
-    for (size_t i = 0; list && i < list->count && profile_count < 128; i++) {
-        const jvalue *entry = &list->items[i];
-        profile_info *info = &profiles[profile_count++];
-        info->id = harness_strdup(json_member(entry, "id")->text.data);
-        size_t cap = 0;
-        add_rule_inputs(json_member(entry, "rules"), &info->alphabet, &info->alphabet_len, &cap);
-        const jvalue *used = json_member(entry, "ruleSets");
-        for (size_t s = 0; used && s < used->count; s++)
-            add_rule_inputs(json_member(sets, used->items[s].text.data), &info->alphabet, &info->alphabet_len, &cap);
-        qsort(info->alphabet, info->alphabet_len, sizeof *info->alphabet, compare_u32);
-        derive_capitals(info);
-        derive_compositions(info);
-    }
-    jfree(&p);
-    jfree(&k);
-    free(profiles_text);
-    free(kana_text);
-}
-
 static int compare_pair(const void *a, const void *b) {
     const uint32_t *x = a, *y = b;
     return x[0] != y[0] ? (x[0] < y[0] ? -1 : 1) : (x[1] < y[1] ? -1 : x[1] > y[1]);
@@ -182,6 +152,36 @@ static size_t prepare(const profile_info *info, uint32_t *scalars, size_t n) {
     }
     for (size_t i = 0; i < kept; i++) scalars[i] = fold(info, scalars[i]);
     return kept;
+}
+
+/* Reads each profile's alphabet straight from the data files, independently of the core. */
+static void load_alphabets(void) {
+    char *profiles_text = harness_read_resource("profiles.json");
+    char *kana_text = harness_read_resource("japaneseKanaEngine.json");
+    jvalue p, k;
+    const char *error;
+    if (!json_parse(profiles_text, strlen(profiles_text), &p, &error) ||
+        !json_parse(kana_text, strlen(kana_text), &k, &error))
+        HARNESS_FAIL("bundled data is not JSON: %s", error);
+    const jvalue *list = json_member(&p, "profiles");
+    const jvalue *sets = json_member(&k, "ruleSets");
+    for (size_t i = 0; list && i < list->count && profile_count < 128; i++) {
+        const jvalue *entry = &list->items[i];
+        profile_info *info = &profiles[profile_count++];
+        info->id = harness_strdup(json_member(entry, "id")->text.data);
+        size_t cap = 0;
+        add_rule_inputs(json_member(entry, "rules"), &info->alphabet, &info->alphabet_len, &cap);
+        const jvalue *used = json_member(entry, "ruleSets");
+        for (size_t s = 0; used && s < used->count; s++)
+            add_rule_inputs(json_member(sets, used->items[s].text.data), &info->alphabet, &info->alphabet_len, &cap);
+        qsort(info->alphabet, info->alphabet_len, sizeof *info->alphabet, compare_u32);
+        derive_capitals(info);
+        derive_compositions(info);
+    }
+    jfree(&p);
+    jfree(&k);
+    free(profiles_text);
+    free(kana_text);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
