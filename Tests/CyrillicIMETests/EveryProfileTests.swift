@@ -25,7 +25,9 @@ final class EveryProfileTests: BundledEngineTestCase {
         }
     }
 
-    func testEveryLayoutKeyTypesInBothScripts() throws {
+    func testEveryLayoutKeyTypesInBothScriptsWithoutAnError() throws {
+        let hiraganaRange: ClosedRange<UInt32> = 0x3041...0x3096
+        let katakanaRange: ClosedRange<UInt32> = 0x30A1...0x30F6
         for profile in try XCTUnwrap(RustCoreEngine.shared.profiles()) {
             // Every letter key alone and followed by every letter key: syllables, doubled
             // consonants and letters with no rule alike.
@@ -34,15 +36,51 @@ final class EveryProfileTests: BundledEngineTestCase {
             for first in letters {
                 texts.append(letters.map { first + $0 }.joined(separator: " "))
             }
+            let katakanaID = KanaScript.katakana.qualifying(profile.id)
             for text in texts {
                 let hiragana = typeTextDetailed(text, profile: profile.id)
                 XCTAssertEqual(hiragana.problems, [], "\(profile.id): \(text)")
-                let katakanaID = KanaScript.katakana.qualifying(profile.id)
-                XCTAssertEqual(typeText(text, profile: katakanaID), katakana(hiragana.inserted), "\(katakanaID): \(text)")
+                XCTAssertFalse(hiragana.inserted.unicodeScalars.contains { katakanaRange.contains($0.value) }, "\(profile.id): \(text) → \(hiragana.inserted)")
+                let katakana = typeTextDetailed(text, profile: katakanaID)
+                XCTAssertEqual(katakana.problems, [], "\(katakanaID): \(text)")
+                XCTAssertFalse(katakana.inserted.unicodeScalars.contains { hiraganaRange.contains($0.value) }, "\(katakanaID): \(text) → \(katakana.inserted)")
             }
             // At least the first syllable of the layout's letters turned into kana.
             let converted = typeText(letters.joined(), profile: profile.id)
-            XCTAssertTrue(converted.unicodeScalars.contains { (0x3041...0x3096).contains($0.value) }, "\(profile.id): \(converted)")
+            XCTAssertTrue(converted.unicodeScalars.contains { hiraganaRange.contains($0.value) }, "\(profile.id): \(converted)")
+        }
+    }
+
+    func testEveryProfilesWorkedExamplesTypeInBothScripts() throws {
+        // Expectations from Tests/fixtures/examples.tsv; katakana computed from them here.
+        for profile in try XCTUnwrap(RustCoreEngine.shared.profiles()) {
+            let examples = workedExamples.filter { $0.profile == profile.id }
+            XCTAssertFalse(examples.isEmpty, "Tests/fixtures/examples.tsv has no example for \(profile.id)")
+            for (_, typed, kana) in examples {
+                XCTAssertEqual(typeText(typed, profile: profile.id), kana, "\(profile.id): \(typed)")
+                let katakanaID = KanaScript.katakana.qualifying(profile.id)
+                XCTAssertEqual(typeText(typed, profile: katakanaID), katakana(kana), "\(katakanaID): \(typed)")
+            }
+        }
+    }
+
+    func testTheFixtureReaderRefusesMalformedRows() {
+        let good = "# comment\nrus_standard\tка\tか\n\nsrp\tђа\tぢゃ\n"
+        guard case .success(let rows) = parseWorkedExamples(good, file: "x.tsv") else {
+            return XCTFail("a well-formed fixture was refused")
+        }
+        XCTAssertEqual(rows.map(\.typed), ["ка", "ђа"])
+        let cases = [
+            ("rus_standard\tка\tか\nrus_standard ка か\n", "x.tsv line 2: expected 3 non-empty tab-separated fields (profile, typed, expected), found 1"),
+            ("rus_standard\tка\tか\textra\n", "x.tsv line 1: expected 3 non-empty tab-separated fields (profile, typed, expected), found 4"),
+            ("rus_standard\t\tか\n", "x.tsv line 1: expected 3 non-empty tab-separated fields (profile, typed, expected), found 3"),
+        ]
+        for (text, message) in cases {
+            guard case .failure(let error) = parseWorkedExamples(text, file: "x.tsv") else {
+                XCTFail("a malformed fixture was accepted: \(text.debugDescription)")
+                continue
+            }
+            XCTAssertTrue(error.message.hasPrefix(message), error.message)
         }
     }
 }

@@ -39,25 +39,20 @@ final class KeyboardLogicTests: BundledEngineTestCase {
         }
     }
 
-    func testEveryProfileTypesWhatTheCoreConvertsKeyByKey() throws {
+    func testEveryProfileTypesItsWorkedExamplesThroughTheKeyboard() throws {
+        // Expectations from Tests/fixtures/examples.tsv, written independently of the core.
         let profiles = try XCTUnwrap(RustCoreEngine.shared.profiles())
-        XCTAssertTrue(profiles.contains { $0.id == standardProfile })
         for profile in profiles {
-            let letterRows = profile.rows.dropFirst().dropLast().map { $0.joined() }
-            // Each letter row as a word, and the rows interleaved (consonant + vowel pairs
-            // turn up wherever the rows put them).
-            let interleaved = String(zip(letterRows[1], letterRows[0]).flatMap { [$0, $1] })
-                + String(zip(letterRows[2], letterRows[1]).flatMap { [$0, $1] })
-            for word in letterRows + [interleaved] {
-                for style in PendingInputStyle.allCases {
-                    let keyboard = try KeyboardHarness(style: style)
-                    XCTAssertTrue(keyboard.controller.selectProfile(profile.id))
-                    keyboard.type(word)
-                    keyboard.controller.keyboardWillHide()
-                    let expected = typeTextDetailed(word, profile: profile.id)
-                    XCTAssertEqual(expected.problems, [], "\(profile.id): \(word)")
-                    XCTAssertEqual(keyboard.document.text, expected.inserted, "\(profile.id): \(word) in \(style)")
-                }
+            XCTAssertTrue(workedExamples.contains { $0.profile == profile.id }, "no worked example for \(profile.id)")
+        }
+        for (profile, typed, kana) in workedExamples {
+            for style in PendingInputStyle.allCases {
+                let keyboard = try KeyboardHarness(style: style)
+                XCTAssertTrue(keyboard.controller.selectProfile(profile))
+                keyboard.type(typed)
+                keyboard.controller.keyboardWillHide()
+                XCTAssertEqual(keyboard.document.text, kana, "\(profile): \(typed) in \(style)")
+                XCTAssertNil(keyboard.controller.lastError, "\(profile): \(typed) in \(style)")
             }
         }
     }
@@ -286,25 +281,93 @@ final class KeyboardLogicTests: BundledEngineTestCase {
     }
 
     func testProfileSwitchMidWordConvertsInTheOldProfile() throws {
-        try installEngineWithCopiedProfile()
+        // Pending н becomes ん in a Cyrillic profile but stays н in romaji (and pending n the
+        // other way round), so converting after the switch instead of before would show.
         let keyboard = try KeyboardHarness()
         XCTAssertEqual(keyboard.profiles.current.id, standardProfile)
+
+        // The {profile} key, from the Cyrillic profile listed before romaji.
+        let ids = keyboard.profiles.profiles.map(\.id)
+        let romajiIndex = try XCTUnwrap(ids.firstIndex(of: "romaji"))
+        XCTAssertGreaterThan(romajiIndex, 0, "romaji must follow a Cyrillic profile: \(ids)")
+        XCTAssertTrue(keyboard.controller.selectProfile(ids[romajiIndex - 1]))
         keyboard.type("хон")
+        XCTAssertEqual(keyboard.controller.buffer, "н")
         keyboard.controller.tap(.profile)
-        XCTAssertEqual(keyboard.profiles.current.id, "rus_copy")
-        XCTAssertEqual(keyboard.controller.activeProfileID, "rus_copy")
+        XCTAssertEqual(keyboard.profiles.current.id, "romaji")
+        XCTAssertEqual(keyboard.controller.activeProfileID, "romaji")
         XCTAssertEqual(keyboard.document.text, "ほん")
         XCTAssertNil(keyboard.document.markedRange)
 
-        // A change made elsewhere (the long-press list, the app) converts too.
-        keyboard.type("кан")
+        // The long-press list: romaji → rus_standard with n pending.
+        keyboard.type("kon")
+        XCTAssertEqual(keyboard.controller.buffer, "n")
         XCTAssertTrue(keyboard.controller.selectProfile(standardProfile))
-        XCTAssertEqual(keyboard.document.text, "ほんかん")
+        XCTAssertEqual(keyboard.document.text, "ほんこん")
         XCTAssertFalse(keyboard.controller.selectProfile("klingon"))
+
+        // A change made elsewhere (the app, another keyboard instance): rus_standard → romaji.
         keyboard.type("сан")
-        keyboard.profiles.select("rus_copy")
-        XCTAssertEqual(keyboard.document.text, "ほんかんさん")
-        XCTAssertEqual(keyboard.store.string(forKey: ProfileManager.StoreKey.profileID), "rus_copy")
+        keyboard.profiles.select("romaji")
+        XCTAssertEqual(keyboard.controller.activeProfileID, "romaji")
+        XCTAssertEqual(keyboard.document.text, "ほんこんさん")
+        XCTAssertNil(keyboard.document.markedRange)
+        XCTAssertEqual(keyboard.store.string(forKey: ProfileManager.StoreKey.profileID), "romaji")
+        XCTAssertNil(keyboard.controller.lastError)
+    }
+
+    func testShiftTurnsOffWhenTheProfileChangesOrTheKeyboardHides() throws {
+        let keyboard = try KeyboardHarness()
+        func lockShift() {
+            keyboard.controller.tap(.shift)
+            keyboard.controller.tap(.shift)  // the frozen clock makes it a double tap
+            XCTAssertEqual(keyboard.controller.shift.mode, .locked)
+        }
+        // Locked while the profile changes: what is pending converts in katakana, then off.
+        lockShift()
+        keyboard.type("кан")
+        keyboard.controller.tap(.profile)
+        XCTAssertEqual(keyboard.controller.shift.mode, .off)
+        XCTAssertEqual(keyboard.document.text, "カン")
+        keyboard.type("ка")
+        XCTAssertEqual(keyboard.document.text, "カンか")
+
+        // Through the long-press list and from elsewhere too, once included.
+        lockShift()
+        XCTAssertTrue(keyboard.controller.selectProfile(standardProfile))
+        XCTAssertEqual(keyboard.controller.shift.mode, .off)
+        keyboard.controller.tap(.shift)
+        XCTAssertEqual(keyboard.controller.shift.mode, .once)
+        keyboard.profiles.select("romaji")
+        XCTAssertEqual(keyboard.controller.shift.mode, .off)
+
+        // Hiding the keyboard: pending text converts in katakana, shift is off on return.
+        lockShift()
+        keyboard.type("n")
+        XCTAssertEqual(keyboard.controller.buffer, "n")
+        keyboard.controller.keyboardWillHide()
+        XCTAssertEqual(keyboard.controller.shift.mode, .off)
+        XCTAssertEqual(keyboard.document.text, "カンかン")
+        keyboard.controller.keyboardWillAppear()
+        keyboard.type("na")
+        XCTAssertEqual(keyboard.document.text, "カンかンな")
+    }
+
+    func testBackspaceDoesNotEndShiftOnce() throws {
+        let keyboard = try KeyboardHarness(text: "あ")
+        keyboard.controller.tap(.shift)
+        // Backspace over the pending letter leaves nothing pending but completed no kana.
+        keyboard.type("к")
+        keyboard.controller.tap(.backspace)
+        XCTAssertEqual(keyboard.controller.buffer, "")
+        XCTAssertEqual(keyboard.controller.shift.mode, .once)
+        // Backspace over committed text completes no kana either.
+        keyboard.controller.tap(.backspace)
+        XCTAssertEqual(keyboard.document.text, "")
+        XCTAssertEqual(keyboard.controller.shift.mode, .once)
+        keyboard.type("кака")
+        XCTAssertEqual(keyboard.document.text, "カか")
+        XCTAssertEqual(keyboard.controller.shift.mode, .off)
     }
 
     func testHostMovingTheCursorKeepsThePendingLettersAsTyped() throws {

@@ -105,22 +105,3 @@ struct KeyboardHarness {
 func marked(_ document: InMemoryTextDocumentProxy) -> [Int]? {
     document.markedRange.map { [$0.location, $0.length] }
 }
-
-/// Loads the bundled data plus a copy of `rus_standard` under the id `rus_copy`, so tests
-/// can switch between two real profiles whatever profiles.json holds.
-func installEngineWithCopiedProfile() throws {
-    let profilesJSON = try BundledResources.text(of: BundledResources.profilesFileName)
-    var document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(profilesJSON.utf8)) as? [String: Any])
-    var list = try XCTUnwrap(document["profiles"] as? [[String: Any]])
-    var copy = try XCTUnwrap(list.first { $0["id"] as? String == standardProfile })
-    copy["id"] = "rus_copy"
-    copy["names"] = ["en": "Russian copy", "ja": "ロシア語コピー", "native": "Русский (копия)"]
-    // Right after the original, so the {profile} key goes to it next.
-    let position = try XCTUnwrap(list.firstIndex { $0["id"] as? String == standardProfile })
-    list.insert(copy, at: position + 1)
-    document["profiles"] = list
-    let data = try JSONSerialization.data(withJSONObject: document)
-    try RustCoreEngine.shared.initialize(
-        profilesJSON: String(decoding: data, as: UTF8.self),
-        kanaEngineJSON: try BundledResources.text(of: BundledResources.kanaEngineFileName))
-}

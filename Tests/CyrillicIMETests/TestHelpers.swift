@@ -70,12 +70,31 @@ let workedExamples: [(profile: String, typed: String, kana: String)] = {
     guard let text = try? String(contentsOf: fixture, encoding: .utf8) else {
         fatalError("cannot read \(fixture.path)")
     }
-    return text.split(separator: "\n").compactMap { line in
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard !line.hasPrefix("#"), fields.count == 3 else { return nil }
-        return (fields[0], fields[1], fields[2])
+    switch parseWorkedExamples(text, file: fixture.path) {
+    case .success(let examples): return examples
+    case .failure(let error): fatalError(error.message)
     }
 }()
+
+struct FixtureError: Error, Equatable {
+    var message: String
+}
+
+/// Reads the rows of examples.tsv: `#` comments and empty lines are skipped; every other
+/// line must be exactly three non-empty tab-separated fields, or the whole file is refused
+/// with the line number and what is wrong (a malformed row must not vanish silently).
+func parseWorkedExamples(_ text: String, file: String) -> Result<[(profile: String, typed: String, kana: String)], FixtureError> {
+    var rows: [(profile: String, typed: String, kana: String)] = []
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if line.isEmpty || line.hasPrefix("#") { continue }
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 3, !fields.contains(where: \.isEmpty) else {
+            return .failure(FixtureError(message: "\(file) line \(index + 1): expected 3 non-empty tab-separated fields (profile, typed, expected), found \(fields.count) in \(String(line).debugDescription)"))
+        }
+        rows.append((fields[0], fields[1], fields[2]))
+    }
+    return .success(rows)
+}
 
 /// The worked examples of `rus_standard`, shared by the round-trip and concurrency tests.
 let referenceWords: [(typed: String, kana: String)] =

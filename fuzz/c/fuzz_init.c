@@ -103,9 +103,13 @@ static void type_key_by_key(hstr *out, const char *text, size_t n, const char *p
             hstr_append_cstr(&key, "{flush}");
             i++;
         } else {
+            /* One character and the combining marks after it, as the Swift wrapper sends a
+             * Character: a mark composes with its letter only within one call (docs/FFI.md). */
             size_t start = i;
             uint32_t c;
             utf8_next((const unsigned char *)text, n, &i, &c);
+            for (size_t peek = i; peek < n && utf8_next((const unsigned char *)text, n, &peek, &c) && c >= 0x300 && c <= 0x36F;)
+                i = peek;
             hstr_append(&key, text + start, i - start);
         }
         char *json = take(rust_process_key(key.data, buffer.data, profile_id));

@@ -42,7 +42,14 @@ pub struct ComposerTable {
     /// Every character that appears in some rule input, sorted, so a key can be
     /// case-folded only when the folded form means something to this table.
     alphabet: Vec<char>,
+    /// (capital, letter) for every letter of the alphabet whose uppercase is one other
+    /// character that the alphabet lacks, sorted by capital: the only case folding done.
+    capitals: Vec<(char, char)>,
+    /// Decomposed forms of the alphabet's letters and capitals (`е` + U+0308 → `ё`).
+    compositions: Compositions,
 }
+
+use crate::compose::Compositions;
 
 /// A rule as given to [`ComposerTable::build`].
 #[derive(Debug, Clone, PartialEq)]
@@ -56,7 +63,13 @@ impl ComposerTable {
     /// Compiles rules into a trie. Rules must already be validated: distinct,
     /// non-empty inputs and a `pending` shorter than the input.
     pub fn build(specs: &[RuleSpec]) -> ComposerTable {
-        let mut table = ComposerTable { nodes: vec![Node::default()], rules: Vec::new(), alphabet: Vec::new() };
+        let mut table = ComposerTable {
+            nodes: vec![Node::default()],
+            rules: Vec::new(),
+            alphabet: Vec::new(),
+            capitals: Vec::new(),
+            compositions: Compositions::default(),
+        };
         for spec in specs {
             let mut node = 0usize;
             let mut input_len = 0;
@@ -83,6 +96,19 @@ impl ComposerTable {
         }
         table.alphabet.sort_unstable();
         table.alphabet.dedup();
+        for &letter in &table.alphabet {
+            let mut upper = letter.to_uppercase();
+            if let (Some(capital), None) = (upper.next(), upper.next()) {
+                if capital != letter && !table.knows(capital) {
+                    table.capitals.push((capital, letter));
+                }
+            }
+        }
+        // Two letters with one capital (none in the bundled data): the first letter keeps it.
+        table.capitals.sort_by_key(|&(capital, _)| capital);
+        table.capitals.dedup_by_key(|&mut (capital, _)| capital);
+        let letters = table.alphabet.iter().copied().chain(table.capitals.iter().map(|&(capital, _)| capital));
+        table.compositions = Compositions::for_letters(letters);
         table
     }
 
@@ -96,17 +122,37 @@ impl ComposerTable {
         self.alphabet.binary_search(&c).is_ok()
     }
 
-    /// The form of a typed character this table works with: its lowercase form
-    /// when the table knows that form, otherwise the character exactly as typed
-    /// (so a Latin `A` in a Cyrillic profile is inserted as `A`).
+    /// The form of a typed character this table works with (docs/FFI.md, "Case"): the
+    /// character itself when a rule uses it; else the letter of the alphabet whose
+    /// uppercase it is (`К` → `к`); else the character exactly as typed (a Latin `A` in a
+    /// Cyrillic profile stays `A`, and so does `İ` in the romaji profile: it is not the
+    /// capital of `i`, whose capital is `I`).
     pub fn normalize(&self, c: char) -> char {
         if self.knows(c) {
             return c;
         }
-        let mut lower = c.to_lowercase();
-        match (lower.next(), lower.next()) {
-            (Some(l), None) if self.knows(l) => l,
-            _ => c,
+        match self.capitals.binary_search_by_key(&c, |&(capital, _)| capital) {
+            Ok(i) => self.capitals[i].1,
+            Err(_) => c,
+        }
+    }
+
+    /// The letter `c` is the capital of, if it is one (see [`ComposerTable::normalize`]).
+    pub fn capital_of(&self, c: char) -> Option<char> {
+        self.capitals.binary_search_by_key(&c, |&(capital, _)| capital).ok().map(|i| self.capitals[i].1)
+    }
+
+    /// The decomposed letters this table composes: (base, mark) pairs.
+    pub fn compositions(&self) -> &Compositions {
+        &self.compositions
+    }
+
+    /// Puts typed characters into the form the rules see: decomposed letters of the
+    /// alphabet composed (NFC), then each character normalized.
+    pub fn prepare(&self, chars: &mut Vec<char>) {
+        self.compositions.compose(chars);
+        for c in chars.iter_mut() {
+            *c = self.normalize(*c);
         }
     }
 
@@ -164,7 +210,8 @@ impl ComposerTable {
     /// Converts a whole text at once, flushing at the end. Used by tests and the
     /// bulk path; equal to typing the text key by key and flushing.
     pub fn convert(&self, text: &str) -> String {
-        let mut pending: Vec<char> = text.chars().map(|c| self.normalize(c)).collect();
+        let mut pending: Vec<char> = text.chars().collect();
+        self.prepare(&mut pending);
         let mut output = String::with_capacity(text.len());
         self.compose(&mut pending, &mut output, true);
         output
@@ -237,6 +284,26 @@ mod tests {
         let t = table();
         assert_eq!(t.normalize('К'), 'к');
         assert_eq!(t.normalize('Z'), 'Z');
+        assert_eq!(t.normalize('A'), 'a', "the capital of a letter the rules use");
         assert_eq!(t.convert("КА"), "か");
+    }
+
+    #[test]
+    fn only_capitals_of_the_alphabet_fold() {
+        // İ lowercases to i + U+0307 and the Kelvin sign to k, but neither is the
+        // capital of a letter here: both stay as typed.
+        let t = ComposerTable::build(&[rule("i", "い", ""), rule("k", "k?", ""), rule("ka", "か", "")]);
+        assert_eq!(t.normalize('\u{130}'), '\u{130}');
+        assert_eq!(t.normalize('\u{212A}'), '\u{212A}');
+        assert_eq!(t.normalize('I'), 'i');
+        assert_eq!(t.convert("\u{130}KA\u{212A}a"), "\u{130}か\u{212A}a");
+    }
+
+    #[test]
+    fn prepare_composes_before_folding() {
+        let t = ComposerTable::build(&[rule("ё", "よ", ""), rule("й", "い", "")]);
+        assert_eq!(t.convert("е\u{308}Е\u{308}и\u{306}И\u{306}"), "よよいい");
+        // A mark that makes no letter of the table comes out as typed.
+        assert_eq!(t.convert("а\u{301}"), "а\u{301}");
     }
 }

@@ -204,18 +204,22 @@ impl Engine {
         let table = &profile.table;
         let mut output = String::new();
         let mut pending: Vec<char> = Vec::with_capacity(buffer.len() + key.len());
-        pending.extend(buffer.chars().map(|c| table.normalize(c)));
-        match Key::parse(key) {
+        pending.extend(buffer.chars());
+        let key = Key::parse(key);
+        if let Key::Text(text) = key {
+            pending.extend(text.chars());
+        }
+        // Composed (a mark after a pending letter included) and case-folded before the
+        // rules see it; backspace then drops the last character in that form.
+        table.prepare(&mut pending);
+        match key {
             Key::Backspace => {
                 if pending.pop().is_none() {
                     return KeyResult { output, buffer: String::new(), action: Action::DeleteBackward, error: None };
                 }
             }
             Key::Flush => table.compose(&mut pending, &mut output, true),
-            Key::Text(text) => {
-                pending.extend(text.chars().map(|c| table.normalize(c)));
-                table.compose(&mut pending, &mut output, false);
-            }
+            Key::Text(_) => table.compose(&mut pending, &mut output, false),
         }
         if options.script == Script::Katakana && !output.is_empty() {
             let hiragana = std::mem::take(&mut output);

@@ -4,6 +4,7 @@
 //! - [`json`]: the strict, bounded JSON reader the data files go through.
 //! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`.
 //! - [`keyboard`]: the keyboard's layers, key inputs and key names from `profiles.json`.
+//! - [`compose`]: composition of decomposed letters (`е` + U+0308 → `ё`).
 //! - [`composer`]: the language-independent longest-match composer.
 //! - [`kana_script`]: hiragana → katakana and the dakuten cycles.
 //! - [`width`]: full-width and half-width digits and punctuation in the output.
@@ -13,6 +14,7 @@
 //! - [`conversion_ffi`]: the conversion exports of the C ABI.
 //! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
 
+pub mod compose;
 pub mod composer;
 pub mod config;
 pub mod conversion;

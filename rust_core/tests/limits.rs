@@ -116,11 +116,18 @@ fn a_four_mib_document_of_keys_is_rejected_quickly_by_the_value_limit() {
 
 #[test]
 fn the_value_limit_admits_every_document_the_rule_limits_admit() {
-    // The densest legitimate document: MAX_TOTAL_RULES rules, each in the object form
-    // with a pending (three values), spread over profiles of MAX_RULES_PER_PROFILE.
-    let per_rule = 3;
-    let profile_overhead = 64; // names, rows, keys: far fewer values than this per profile
-    assert!(MAX_TOTAL_RULES * per_rule + MAX_PROFILES * profile_overhead < MAX_JSON_VALUES);
+    // The densest legitimate document: MAX_TOTAL_RULES rules, each in the object form with
+    // a pending (three values), in profiles of MAX_RULES_PER_PROFILE own rules each. It
+    // must be accepted: no limit of the JSON reader may stop it first.
+    let object_form = many_rules(MAX_RULES_PER_PROFILE).replace(": \"ka\"", ": {\"kana\": \"ka\", \"pending\": \"ё\"}");
+    let count = MAX_TOTAL_RULES / MAX_RULES_PER_PROFILE;
+    let list: Vec<String> = (0..count).map(|i| profile(&format!("p{i}"), &[], &object_form)).collect();
+    let document = profiles(&list);
+    assert!(document.len() <= MAX_DOCUMENT_BYTES, "the densest document is {} bytes, over the document limit", document.len());
+    let engine = Engine::from_documents(&document, &kana_engine(&[]))
+        .unwrap_or_else(|e| panic!("{MAX_TOTAL_RULES} rules in the object form were rejected: {e}"));
+    let rules: usize = engine.profiles().iter().map(|p| p.table.rule_count()).sum();
+    assert_eq!(rules, MAX_TOTAL_RULES);
 }
 
 #[test]

@@ -82,6 +82,7 @@ fn loanword_syllables_and_small_kana_convert_in_both_scripts() {
     assert_table(&engine, P, SMALL_KANA);
 }
 
+#[test]
 fn n_before_consonants_and_m_before_labials_is_n() {
     let engine = bundled_engine();
     for (typed, expected) in [

@@ -32,6 +32,8 @@ expect "explicit profile" "ほっかいどー" 0 "" -- "$cli" convert --profile 
 expect "standard input, line by line" $'ときお、 おさか。\nわたし を\n\nend' 0 "" -- \
   bash -c "printf 'Токио, Осака.\nватаси во\n\n' | '$cli' convert; echo end"
 expect "a trailing н is flushed at the end of each line" $'ほん\nかん' 0 "" -- bash -c "printf 'хон\nкан\n' | '$cli' convert"
+expect "decomposed ё and й compose (issue 13)" "よこはま さい" 0 "" -- "$cli" convert "$(printf 'е\xcc\x88кохама саи\xcc\x86')"
+expect "only capitals of the profile's letters fold: İ stays (issue 13)" "İか か" 0 "" -- "$cli" convert --profile romaji "$(printf '\xc4\xb0ka KA')"
 expect "unknown profile" "" 64 "unknown profile klingon (known: rus_standard, srp, ukr, bel, bul, romaji)" -- "$cli" convert --profile klingon ка
 # Every profile converts its documented examples, in hiragana and in katakana.
 expect "srp" "きょと ふじやま せんだい こにゃく まっちゃ" 0 "" -- "$cli" convert --profile srp "Кјото Фуџијама Сендај коњаку матча"

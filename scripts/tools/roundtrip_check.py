@@ -12,6 +12,11 @@ import kana_writers
 import skk_words
 
 KATAKANA_SAMPLE_EVERY = 20
+# SKK-JISYO.L has 131,832 hiragana readings; far fewer means the list is missing, empty or
+# misread, and a round trip over it would pass while checking nothing.
+MIN_WORDS = 100_000
+# Every profile spells over 97% of them (docs/PROFILES.md); far fewer means its writer broke.
+MIN_SPELLED_SHARE = 0.9
 
 
 def check(cli, writer, words):
@@ -31,6 +36,10 @@ def check(cli, writer, words):
     katakana_failures = [(word, s, out) for (word, s), out in zip(sample, katakana_out) if out != skk_words.katakana(word)]
 
     passed = len(spelled) - len(failures)
+    if len(spelled) < MIN_SPELLED_SHARE * len(words):
+        print(f"{writer.name}: FAIL only {len(spelled)} of {len(words)} words could be spelled "
+              f"(the check requires {MIN_SPELLED_SHARE:.0%}); scripts/tools/kana_writers.py excludes too much")
+        return max(1, len(words) - len(spelled))
     rate = 100.0 * passed / len(spelled) if spelled else 0.0
     print(f"{writer.system}: {passed}/{len(spelled)} spellable words round-trip ({rate:.2f}%); "
           f"{sum(excluded.values())} of {len(words)} excluded; katakana {len(sample) - len(katakana_failures)}/{len(sample)}")
@@ -48,6 +57,10 @@ def main():
     cli = sys.argv[1]
     words = skk_words.readings()
     print(f"roundtrip: {len(words)} skkdic readings")
+    if len(words) < MIN_WORDS:
+        print(f"roundtrip: FAIL {skk_words.SKK_JISYO} gave {len(words)} hiragana readings, fewer than the "
+              f"{MIN_WORDS} required: is skkdic installed and complete?", file=sys.stderr)
+        return 1
     failed = sum(check(cli, writer, words) for writer in kana_writers.CYRILLIC_WRITERS)
     print(f"roundtrip: {'all spellable words came back' if failed == 0 else f'{failed} failures'}")
     return 1 if failed else 0

@@ -123,10 +123,13 @@ public final class KeyboardController {
         profiles.reload()
     }
 
-    /// The keyboard is about to hide: convert what is pending, stop any repeat.
+    /// The keyboard is about to hide: convert what is pending (in the script it was typed
+    /// in), stop any repeat, and turn shift off.
     public func keyboardWillHide() {
         deleteRepeater.release()
         run(.flush)
+        shift.reset()
+        onStateChange?()
     }
 
     /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`).
@@ -319,10 +322,12 @@ public final class KeyboardController {
     }
 
     private func profileDidChange(to profile: ProfileDescription) {
-        // Whoever changed it, what is pending was typed in the old profile: convert it there.
+        // Whoever changed it, what is pending was typed in the old profile (and script):
+        // convert it there, then start the new profile with shift off.
         run(.flush)
         activeProfileID = profile.id
         layer = .letters
+        shift.reset()
         onStateChange?()
     }
 }

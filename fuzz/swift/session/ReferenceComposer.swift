@@ -13,7 +13,19 @@ struct ReferenceComposer {
     struct Profile {
         var rules: [[Unicode.Scalar]: Rule] = [:]
         var alphabet: Set<Unicode.Scalar> = []
+        /// Capital → letter, for every letter whose uppercase is one other scalar the
+        /// alphabet lacks (docs/FFI.md, "Case"); the smallest letter wins a shared capital.
+        var capitals: [Unicode.Scalar: Unicode.Scalar] = [:]
         var longestInput = 0
+
+        mutating func deriveCapitals() {
+            for letter in alphabet.sorted(by: { $0.value < $1.value }) {
+                let upper = Array(String(letter).uppercased().unicodeScalars)
+                if upper.count == 1, upper[0] != letter, !alphabet.contains(upper[0]), capitals[upper[0]] == nil {
+                    capitals[upper[0]] = letter
+                }
+            }
+        }
     }
 
     private(set) var profiles: [String: Profile] = [:]
@@ -56,6 +68,7 @@ struct ReferenceComposer {
                 try add(object(ruleSets[name]), to: &profile)
             }
             try add(object(entry["rules"]), to: &profile)
+            profile.deriveCapitals()
             profiles[id] = profile
         }
     }
@@ -63,12 +76,40 @@ struct ReferenceComposer {
     enum ReferenceError: Error { case shape }
 
     /// The form of a typed scalar the profile works with: itself when a rule uses it, else
-    /// its lowercase when that is one scalar a rule uses, else itself.
+    /// the letter it is the capital of, else itself (`İ` is nobody's capital: it stays).
     static func normalize(_ scalar: Unicode.Scalar, in profile: Profile) -> Unicode.Scalar {
         if profile.alphabet.contains(scalar) { return scalar }
-        let lower = Array(String(scalar).lowercased().unicodeScalars)
-        if lower.count == 1, profile.alphabet.contains(lower[0]) { return lower[0] }
-        return scalar
+        return profile.capitals[scalar] ?? scalar
+    }
+
+    /// The letter `first` followed by `second` makes under NFC (Foundation's), when it is a
+    /// letter of the profile or the capital of one; else nil.
+    static func compose(_ first: Unicode.Scalar, _ second: Unicode.Scalar, in profile: Profile) -> Unicode.Scalar? {
+        let composed = Array(String(String.UnicodeScalarView([first, second])).precomposedStringWithCanonicalMapping.unicodeScalars)
+        guard composed.count == 1, composed[0] != first else { return nil }
+        let letter = composed[0]
+        return profile.alphabet.contains(letter) || profile.capitals[letter] != nil ? letter : nil
+    }
+
+    /// The scalars of a text key as the rules see them: each scalar composed with the one
+    /// before it where that makes a letter of the profile, then normalized. `pendingLast`
+    /// is the last pending (already normalized) scalar, which a leading mark composes with.
+    static func prepare(_ text: String, after pendingLast: Unicode.Scalar?, in profile: Profile) -> (replacesPendingLast: Bool, scalars: [Unicode.Scalar]) {
+        var out: [Unicode.Scalar] = []
+        var replaces = false
+        for scalar in text.unicodeScalars {
+            if let last = out.last, let letter = compose(last, scalar, in: profile) {
+                out[out.count - 1] = letter
+            } else if out.isEmpty, !replaces, let last = pendingLast, let letter = compose(last, scalar, in: profile) {
+                out.append(letter)
+                replaces = true
+            } else if out.count == 1, replaces, let letter = compose(out[0], scalar, in: profile) {
+                out[0] = letter
+            } else {
+                out.append(scalar)
+            }
+        }
+        return (replaces, out.map { normalize($0, in: profile) })
     }
 
     /// Converts `typed` (already normalized scalars) at once, as a flush does: repeatedly
@@ -85,6 +126,14 @@ struct ReferenceComposer {
                 if let rule = profile.rules[Array(pending[start..<(start + length)])] {
                     output += rule.output
                     pending.replaceSubrange(start..<(start + length), with: rule.pending)
+                    // A requeued letter composes with a mark after it, as typed input would.
+                    if !rule.pending.isEmpty {
+                        let seam = start + rule.pending.count - 1
+                        while seam + 1 < pending.count, let letter = compose(pending[seam], pending[seam + 1], in: profile) {
+                            pending[seam] = normalize(letter, in: profile)
+                            pending.remove(at: seam + 1)
+                        }
+                    }
                     applied = true
                     break
                 }

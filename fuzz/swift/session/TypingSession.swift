@@ -44,6 +44,8 @@ struct TypingSession {
     static let extras = [
         "'", ":", "-", ".", ",", "?", "!", "5", "x", "Q", "😀", "\u{301}", "か", "é", "e\u{301}", "ß",
         "İ", "Σ", "ς", "ー", "\t", "👩‍👩‍👧", "ン", "ъ", "Ъ",
+        // Decomposed letters (issue 13): marks alone and with their base letter.
+        "\u{308}", "\u{306}", "е\u{308}", "И\u{306}", "і\u{308}", "у\u{306}", "\u{212A}",
     ]
 
     /// Decodes fuzz bytes into steps over `letters` (every profile's letter keys) and
@@ -126,7 +128,9 @@ final class SessionChecker {
                 checkSettled()
                 resettle()
             } else {
-                segment += typedScalars(of: key)
+                let typed = typedScalars(of: key, pendingBefore: markedBefore)
+                if typed.replacesPendingLast { segment.removeLast() }
+                segment += typed.scalars
                 checkInvariant()
             }
         case let .switchProfile(id):
@@ -158,8 +162,9 @@ final class SessionChecker {
         }
     }
 
-    /// The scalars a text key types, case-folded as the core folds them.
-    private func typedScalars(of key: String) -> [Unicode.Scalar] {
+    /// The scalars a text key types, composed and case-folded as the core does; a leading
+    /// mark composes with the last pending letter, replacing it.
+    private func typedScalars(of key: String, pendingBefore: String) -> (replacesPendingLast: Bool, scalars: [Unicode.Scalar]) {
         let text: String
         switch key {
         case EngineKey.space: text = " "
@@ -167,7 +172,8 @@ final class SessionChecker {
         default: text = key
         }
         let profile = currentProfile()
-        return text.unicodeScalars.map { ReferenceComposer.normalize($0, in: profile) }
+        let pendingLast = pendingBefore.isEmpty ? nil : segment.last
+        return ReferenceComposer.prepare(text, after: pendingLast, in: profile)
     }
 
     private func currentProfile() -> ReferenceComposer.Profile {
