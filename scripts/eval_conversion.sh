@@ -26,7 +26,7 @@ passthrough=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --cli) cli=$2; shift ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) passthrough+=("$1") ;;
   esac
   shift
