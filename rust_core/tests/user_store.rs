@@ -142,6 +142,25 @@ fn the_most_recent_choice_comes_first_then_the_others_by_decayed_weight() {
 }
 
 #[test]
+fn learned_texts_never_push_out_the_reading_forms_nor_grow_the_list() {
+    let c = converter();
+    let mut user = UserData::default();
+    for text in ["端", "橋", "箸", "嘴", "觜", "はし", "ハシ"] {
+        learn_one(&mut user, "はし", text);
+    }
+    user.add_word("はし", "ＨＡＳＨＩ").unwrap();
+    for candidates in [1, 2, 9] {
+        let learned = c.convert_with(&Request { reading: "はし", fixed: &[], candidates, alternatives: 0, heard: false }, Some(&user)).unwrap();
+        check_shape(&learned);
+        let list = texts(&learned, 0);
+        assert!(list.len() <= candidates + 2, "at most the ranked candidates and the two reading forms: {list:?}");
+        assert_eq!(list[0], "ハシ", "the latest choice leads: {list:?}");
+    }
+    let nine = convert(&c, &user, "はし", &[], 0);
+    assert_eq!(texts(&nine, 0)[..4], ["ハシ", "はし", "觜", "嘴"]);
+}
+
+#[test]
 fn unused_choices_decay_away_and_the_oldest_go_first_past_the_bounds() {
     let mut user = UserData::default();
     learn_one(&mut user, "はし", "橋");

@@ -163,7 +163,8 @@ impl Converter {
             if let Some(words) = user.words.get(&input::to_hiragana(&segment.reading)) {
                 preferred.extend(words.iter().cloned());
             }
-            promote(&mut segment.candidates, &preferred);
+            let forms = [input::to_hiragana(&segment.reading), input::to_katakana(&segment.reading)];
+            promote(&mut segment.candidates, &preferred, &forms);
         }
         let best = conversion.best_text();
         if best != before && request.alternatives > 0 {
@@ -267,9 +268,10 @@ impl Converter {
 }
 
 /// Moves the `preferred` texts (best first) to the front of `candidates`, adding those
-/// missing, and keeps the list as long as it was by dropping the last ordinary candidates
-/// (never a preferred one, never the reading forms at the end).
-fn promote(candidates: &mut Vec<Candidate>, preferred: &[String]) {
+/// missing, and keeps the list as long as it was by dropping its last candidates that are
+/// not reading forms (`forms`, and the forms appended without a path): ordinary ones first,
+/// then, only if the writer's texts alone overflow it, the least preferred of those.
+fn promote(candidates: &mut Vec<Candidate>, preferred: &[String], forms: &[String]) {
     if preferred.is_empty() {
         return;
     }
@@ -284,12 +286,15 @@ fn promote(candidates: &mut Vec<Candidate>, preferred: &[String]) {
             None => front.push(Candidate { text: text.clone(), cost: 0 }),
         }
     }
-    let kept = front.len();
+    let mut kept = front.len();
     front.append(candidates);
+    let removable = |c: &Candidate| c.cost != i32::MAX && !forms.contains(&c.text);
     while front.len() > original {
-        match (kept..front.len()).rev().find(|&i| front[i].cost != i32::MAX) {
+        let ordinary = (kept..front.len()).rev().find(|&i| removable(&front[i]));
+        match ordinary.or_else(|| (0..kept.min(front.len())).rev().find(|&i| removable(&front[i]))) {
             Some(i) => {
                 front.remove(i);
+                kept -= usize::from(i < kept);
             }
             None => break,
         }
