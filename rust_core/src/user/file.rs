@@ -149,7 +149,7 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
     }
     let line_count = text[..body_end].lines().count();
     let expected = u64::from_str_radix(end[2], 16).map_err(|_| format!("line {}: checksum {} is not 16 hex digits", line_count + 1, crate::json::quoted(end[2])))?;
-    let actual = checksum(text[..body_end].as_bytes());
+    let actual = checksum(&text.as_bytes()[..body_end]);
     if expected != actual || end[2].len() != 16 {
         return Err(format!("checksum mismatch (the end line says {}, the contents give {actual:016x}): the file is damaged", end[2]));
     }

@@ -247,7 +247,7 @@ impl UserData {
                 }
             }
         }
-        found.sort_by(|a, b| b.0.cmp(&a.0));
+        found.sort_by_key(|f| std::cmp::Reverse(f.0));
         found.into_iter().map(|(_, t, r)| (t, r)).collect()
     }
 
