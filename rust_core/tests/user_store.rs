@@ -442,7 +442,7 @@ fn a_truncated_file_is_set_aside() {
     damaged("truncated-line", |b| {
         let text = String::from_utf8(b).unwrap();
         let cut = text[..text.len() - 1].rfind('\n').unwrap() + 1;
-        text[..cut].as_bytes().to_vec()
+        text.as_bytes()[..cut].to_vec()
     }, "truncated: the end line with the checksum is missing");
 }
 
