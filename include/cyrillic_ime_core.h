@@ -157,6 +157,57 @@ char *rust_segment_candidates(const char *request);
  */
 char *rust_predict(const char *request);
 
+/*
+ * LEARNING AND THE USER DICTIONARY (docs/FFI.md, docs/LEARNING.md)
+ *
+ * A user store keeps what the writer committed (learned segments and whole phrases) and the
+ * writer's own words, in two files of a directory the host gives. While one is open,
+ * rust_convert, rust_resize_segment, rust_segment_candidates and rust_predict consult it
+ * (same shapes). Every change is saved atomically before the call returns. Failures are
+ * {"error": message}; the message names the field or the file and the problem. Every
+ * function is safe from any thread, also during conversions.
+ */
+
+/*
+ * Opens (creating if needed) the user store in `directory`, replacing the one open before.
+ * Result: {"opened": true, "directory", "persistent": bool, "learned": n, "words": m,
+ * "warnings": [text…]}. A damaged, foreign or wrong-version file is moved to
+ * <file>.corrupt-<n> and starts empty (a warning names it); an unwritable location opens
+ * with "persistent": false (learning in memory only). {"error"} only for a NULL, non-UTF-8,
+ * empty or over-long `directory` (the store open before stays open).
+ * Ownership: `directory` is borrowed; free the result with rust_free_string.
+ */
+char *rust_open_user_store(const char *directory);
+
+/*
+ * Closes the user store; conversions stop consulting it. Result: {"closed": bool} (false
+ * when none was open). Ownership: free the result with rust_free_string.
+ */
+char *rust_close_user_store(void);
+
+/*
+ * Learns a committed conversion. Request: {"reading", "segments": [{"reading", "text"}…]}
+ * (the segments' readings join to the reading). Result: {"learned": true, "saved": bool,
+ * "warnings": [text…]}. Ownership: `request` is borrowed; free the result with rust_free_string.
+ */
+char *rust_learn(const char *request);
+
+/*
+ * The user dictionary. Request: {"action": "add"|"remove"|"list", "reading"?: kana (1–32),
+ * "text"?: 1–64 characters}. Result: {"words": [{"reading", "text"}…], "saved": bool,
+ * "warnings": [text…]} listing every word. At most 2000 words.
+ * Ownership: `request` is borrowed; free the result with rust_free_string.
+ */
+char *rust_user_words(const char *request);
+
+/*
+ * Forgets learned choices. Request: {"all": true, "words"?: bool (also empty the user
+ * dictionary)} or {"reading", "text"} (that choice, and the phrases holding it). Result:
+ * {"forgotten": n, "saved": bool, "warnings": [text…]}.
+ * Ownership: `request` is borrowed; free the result with rust_free_string.
+ */
+char *rust_forget(const char *request);
+
 /* Test-only exports are declared in cyrillic_ime_core_testing.h. */
 
 #ifdef __cplusplus

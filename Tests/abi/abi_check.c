@@ -3,6 +3,7 @@
  * (scripts/check_abi.sh): proves a C caller sees the functions the header declares,
  * with the declared types, and that they behave as documented.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cyrillic_ime_core.h"
 #include "cyrillic_ime_core_testing.h"
 
@@ -26,6 +27,11 @@ static char *(*const convert_fn)(const char *) = rust_convert;
 static char *(*const resize_fn)(const char *) = rust_resize_segment;
 static char *(*const candidates_fn)(const char *) = rust_segment_candidates;
 static char *(*const predict_fn)(const char *) = rust_predict;
+static char *(*const open_store_fn)(const char *) = rust_open_user_store;
+static char *(*const close_store_fn)(void) = rust_close_user_store;
+static char *(*const learn_fn)(const char *) = rust_learn;
+static char *(*const user_words_fn)(const char *) = rust_user_words;
+static char *(*const forget_fn)(const char *) = rust_forget;
 
 static int failures = 0;
 
@@ -122,6 +128,50 @@ int main(int argc, char **argv) {
         check(result && strstr(result, "\"error\":\"request is NULL\""), "a NULL request is an error");
         free_fn(result);
     }
+
+    /* The user store: errors without one, then a store in a fresh directory. */
+    char *(*const store_requests[])(const char *) = {learn_fn, user_words_fn, forget_fn};
+    for (size_t i = 0; i < sizeof store_requests / sizeof *store_requests; i++) {
+        char *result = store_requests[i]("{\"all\":true}");
+        check(result && strstr(result, "\"error\":\"no user store open"), "a store request without a store is an error");
+        free_fn(result);
+        result = store_requests[i](NULL);
+        check(result && strstr(result, "\"error\":\"request is NULL\""), "a NULL store request is an error");
+        free_fn(result);
+    }
+    char *opened = open_store_fn(NULL);
+    check(opened && strstr(opened, "\"error\":\"user store: directory is NULL\""), "a NULL directory is an error");
+    free_fn(opened);
+    char directory[] = "/tmp/abi_check_store_XXXXXX";
+    check(mkdtemp(directory) != NULL, "a temporary directory for the user store");
+    opened = open_store_fn(directory);
+    check(opened && strstr(opened, "\"opened\":true") && strstr(opened, "\"persistent\":true") && strstr(opened, "\"learned\":0,\"words\":0"), "a fresh user store opens empty");
+    free_fn(opened);
+    char *words = user_words_fn("{\"action\":\"add\",\"reading\":\"きょう\",\"text\":\"京\"}");
+    check(words && strstr(words, "\"words\":[{\"reading\":\"きょう\",\"text\":\"京\"}],\"saved\":true"), "a user word is added and saved");
+    free_fn(words);
+    words = user_words_fn("{\"action\":\"add\",\"reading\":\"kyo\",\"text\":\"京\"}");
+    check(words && strstr(words, "\"error\":\"$reading must be kana"), "a user word's reading must be kana");
+    free_fn(words);
+    char *learned = learn_fn("{\"reading\":\"きょうは\",\"segments\":[{\"reading\":\"きょうは\",\"text\":\"京は\"}]}");
+    check(learned && strstr(learned, "{\"learned\":true,\"saved\":true"), "a commit is learned and saved");
+    free_fn(learned);
+    char *forgotten = forget_fn("{\"reading\":\"きょうは\",\"text\":\"京は\"}");
+    check(forgotten && strstr(forgotten, "{\"forgotten\":2,"), "forgetting a choice removes its segment and its phrase");
+    free_fn(forgotten);
+    char *closed = close_store_fn();
+    check(closed && strcmp(closed, "{\"closed\":true}") == 0, "the store closes");
+    free_fn(closed);
+    char path[128];
+    const char *files[] = {"learning.cime", "words.cime"};
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(path, sizeof path, "%s/%s", directory, files[i]);
+        FILE *f = fopen(path, "r");
+        check(f != NULL, "the store's files exist");
+        if (f) fclose(f);
+        remove(path);
+    }
+    remove(directory);
 
     free(profiles);
     free(kana);

@@ -15,6 +15,9 @@
  * between the two dictionaries, and failed loads (missing, empty, truncated, damaged,
  * foreign files, NULL) that must leave the loaded one in place; with
  * MEMCHECK_REAL_DICTIONARY set (the compiled Mozc dictionary), a few conversions on it too.
+ * Also then the user store's exports: opening (a fresh directory, a location that cannot be
+ * written, bad arguments), learning and seeing it in a conversion, user words added, listed
+ * and removed, forgetting one choice and everything, closing, bad requests.
  *
  * Usage: memcheck_driver PROFILES_JSON KANA_ENGINE_JSON [CALLS]   (CALLS defaults to 100000)
  * Prints the number of ABI calls made per function. Exits non-zero if an answer is wrong.
@@ -29,14 +32,14 @@
 
 enum {
     F_PROCESS, F_FREE, F_INIT_OK, F_INIT_FAIL, F_LAST_ERROR, F_DAKUTEN, F_PROFILES, F_VERSION, F_PANIC,
-    F_LOAD_OK, F_LOAD_FAIL, F_DICT_INFO, F_CONVERT, F_RESIZE, F_CANDIDATES, F_PREDICT, F_COUNT
+    F_LOAD_OK, F_LOAD_FAIL, F_DICT_INFO, F_CONVERT, F_RESIZE, F_CANDIDATES, F_PREDICT, F_USER, F_COUNT
 };
 static const char *names[F_COUNT] = {"rust_process_key", "rust_free_string", "rust_init_engine (accepted)",
                                      "rust_init_engine (rejected)", "rust_last_init_error", "rust_cycle_dakuten",
                                      "rust_profiles_json", "rust_abi_version", "rust_test_panic",
                                      "rust_load_dictionary (accepted)", "rust_load_dictionary (rejected)",
                                      "rust_dictionary_info", "rust_convert", "rust_resize_segment",
-                                     "rust_segment_candidates", "rust_predict"};
+                                     "rust_segment_candidates", "rust_predict", "user store exports"};
 static unsigned long calls[F_COUNT];
 static unsigned long total(void) {
     unsigned long sum = 0;
@@ -195,6 +198,50 @@ static void real_dictionary(const char *path) {
     expect_in(a, "\"text\":\"ありがとう\"", "real predict");
 }
 
+/* ---------- the user store ---------- */
+
+static char store_dir[64];
+
+static char *user(char *(*export)(const char *), const char *request) {
+    calls[F_USER]++;
+    char *answer = export(request);
+    HARNESS_CHECK(answer != NULL, "user store export returned NULL for %s", request ? request : "NULL");
+    char *copy = harness_strdup(answer);
+    release(answer);
+    return copy;
+}
+
+static void user_round(unsigned long round) {
+    static const char invalid[] = {'{', (char)0xff, '}', 0};
+    if (round % 5 == 0) {
+        /* Reopen: a location under a regular file (in memory only), then the real one. */
+        expect_in(user(rust_open_user_store, "/proc/self/status/store"), "\"persistent\":false", "unwritable store");
+        expect_in(user(rust_open_user_store, NULL), "directory is NULL", "NULL directory");
+        expect_in(user(rust_open_user_store, invalid), "not valid UTF-8", "invalid directory");
+        expect_in(user(rust_open_user_store, store_dir), "\"persistent\":true", "store reopened");
+    }
+    expect_in(user(rust_learn, "{\"reading\":\"はし\",\"segments\":[{\"reading\":\"はし\",\"text\":\"橋\"}]}"), "\"learned\":true", "learn");
+    expect_in(conv(F_CONVERT, "{\"reading\":\"はし\"}"), "\"candidates\":[\"橋\"", "learned choice first");
+    expect_in(user(rust_user_words, "{\"action\":\"add\",\"reading\":\"ぬこ\",\"text\":\"猫\"}"), "\"text\":\"猫\"", "add word");
+    expect_in(conv(F_PREDICT, "{\"reading\":\"ぬ\"}"), "猫", "user word predicted");
+    expect_in(user(rust_user_words, "{\"action\":\"list\"}"), "\"words\":[", "list words");
+    expect_in(user(rust_user_words, "{\"action\":\"remove\",\"reading\":\"ぬこ\",\"text\":\"猫\"}"), "\"words\":[]", "remove word");
+    expect_in(user(rust_forget, "{\"reading\":\"はし\",\"text\":\"橋\"}"), "\"forgotten\":", "forget one");
+    expect_in(user(rust_forget, "{\"all\":true,\"words\":true}"), "\"forgotten\":", "forget all");
+    expect_in(user(rust_learn, NULL), "request is NULL", "NULL learn");
+    expect_in(user(rust_user_words, invalid), "not valid UTF-8", "invalid words request");
+    expect_in(user(rust_forget, "{\"all\":1}"), "\"error\"", "bad forget");
+    expect_in(user(rust_learn, "{\"reading\":\"は\",\"segments\":[{\"reading\":\"し\",\"text\":\"x\"}]}"), "join to", "bad learn");
+    if (round % 7 == 0) {
+        calls[F_USER]++;
+        char *closed = rust_close_user_store();
+        HARNESS_CHECK(closed && strstr(closed, "\"closed\":true"), "close");
+        release(closed);
+        expect_in(user(rust_learn, "{}"), "no user store open", "learn without a store");
+        expect_in(user(rust_open_user_store, store_dir), "\"opened\":true", "store opened again");
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: memcheck_driver PROFILES_JSON KANA_ENGINE_JSON [CALLS]\n");
@@ -231,6 +278,8 @@ int main(int argc, char **argv) {
         expect_in(conv(F_PREDICT, "{\"reading\":\"か\"}"), "\"reading\":\"か\"", "predict before loading");
         failed_loads("\"loaded\":false");
         load_ok(tiny_path, "tiny test dictionary");
+        snprintf(store_dir, sizeof store_dir, "/tmp/memcheck_store_%ld", (long)getpid());
+        expect_in(user(rust_open_user_store, store_dir), "\"opened\":true", "store opened");
     }
 
     /* Before any engine: errors, not crashes. */
@@ -309,6 +358,7 @@ int main(int argc, char **argv) {
         }
         /* Every other round: a conversion costs valgrind far more than a key. */
         if (conversion && round % 4 == 0) conversion_round(on_other, long_request);
+        if (conversion && round % 8 == 0 && !on_other) user_round(round / 8);
         if (conversion && round % 10 == 0) {
             /* Failed loads of every kind leave the loaded dictionary; then switch dictionaries. */
             failed_loads(on_other ? "other test dictionary" : "tiny test dictionary");
@@ -331,6 +381,14 @@ int main(int argc, char **argv) {
         const char *real = getenv("MEMCHECK_REAL_DICTIONARY");
         if (real && *real) real_dictionary(real);
         remove_bad_files();
+        calls[F_USER]++;
+        release(rust_close_user_store());
+        char path[128];
+        snprintf(path, sizeof path, "%s/learning.cime", store_dir);
+        remove(path);
+        snprintf(path, sizeof path, "%s/words.cime", store_dir);
+        remove(path);
+        remove(store_dir);
     }
     free(long_request);
     free(engine_a_profiles);

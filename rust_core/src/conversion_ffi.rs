@@ -7,6 +7,8 @@ use crate::conversion::{api, Converter};
 use crate::dictionary::Dictionary;
 use crate::ffi::{guard, into_c_string, read_arg, ArgError};
 use crate::limits;
+use crate::user::UserData;
+use crate::user_ffi::current_user_data;
 use std::ffi::c_char;
 use std::sync::{Arc, RwLock};
 
@@ -65,13 +67,15 @@ pub extern "C" fn rust_dictionary_info() -> *mut c_char {
 }
 
 /// Runs one JSON request against the loaded converter.
-unsafe fn with_request(request: *const c_char, handle: fn(&Converter, &str) -> String) -> *mut c_char {
+/// The user store's data is taken once, before the request runs (a snapshot: learning
+/// while it runs does not change this conversion).
+unsafe fn with_request(request: *const c_char, handle: fn(&Converter, Option<&UserData>, &str) -> String) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
         let json = match read_arg(request, "request") {
             Err(ArgError::InvalidUtf8(name, lossy)) => api::error_json(&format!("{name} is not valid UTF-8"), &lossy),
             Err(e) => api::error_json(&argument_error(e), ""),
             Ok(text) => match current_converter() {
-                Some(converter) => handle(&converter, text),
+                Some(converter) => handle(&converter, current_user_data().as_deref(), text),
                 None => api::error_json(NO_DICTIONARY, &api::reading_of(text)),
             },
         };
@@ -85,7 +89,7 @@ unsafe fn with_request(request: *const c_char, handle: fn(&Converter, &str) -> S
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_convert(request: *const c_char) -> *mut c_char {
-    with_request(request, api::convert)
+    with_request(request, api::convert_with)
 }
 
 /// Resizes a segment and converts again: request `{"reading", "segments", "index", "delta", …}`.
@@ -94,7 +98,7 @@ pub unsafe extern "C" fn rust_convert(request: *const c_char) -> *mut c_char {
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_resize_segment(request: *const c_char) -> *mut c_char {
-    with_request(request, api::resize)
+    with_request(request, api::resize_with)
 }
 
 /// The candidates of one segment: request `{"reading", "segments", "index", "limit"?}`.
@@ -103,7 +107,7 @@ pub unsafe extern "C" fn rust_resize_segment(request: *const c_char) -> *mut c_c
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_segment_candidates(request: *const c_char) -> *mut c_char {
-    with_request(request, api::segment_candidates)
+    with_request(request, api::segment_candidates_with)
 }
 
 /// Predictions for what is being composed: request `{"reading", "limit"?}`.
@@ -112,5 +116,5 @@ pub unsafe extern "C" fn rust_segment_candidates(request: *const c_char) -> *mut
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_predict(request: *const c_char) -> *mut c_char {
-    with_request(request, api::prediction)
+    with_request(request, api::prediction_with)
 }

@@ -12,6 +12,8 @@
 //! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
 //! - [`conversion`]: kana→kanji conversion (lattice, Viterbi, N-best, segments, prediction).
 //! - [`conversion_ffi`]: the conversion exports of the C ABI.
+//! - [`user`]: the user store: learned choices and phrases, the user dictionary, their files.
+//! - [`user_ffi`]: the user store's exports of the C ABI.
 //! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
 
 pub mod compose;
@@ -26,6 +28,8 @@ pub mod json;
 pub mod kana_script;
 pub mod keyboard;
 pub mod limits;
+pub mod user;
+pub mod user_ffi;
 pub mod width;
 
 pub use engine::{Action, Engine, Key, KeyResult};

@@ -54,3 +54,20 @@ pub const MAX_KEYS_PER_LAYER: usize = 1024;
 pub const MAX_KEY_NAME_LANGUAGES: usize = 64;
 /// Longest VoiceOver name of a key, in characters.
 pub const MAX_KEY_NAME_CHARS: usize = 64;
+/// Most words in the user dictionary (adding one more is refused: the writer chose them).
+pub const MAX_USER_WORDS: usize = 2000;
+/// Longest reading of a user word, in characters.
+pub const MAX_USER_READING_CHARS: usize = 32;
+/// Longest text of a user word, in characters.
+pub const MAX_USER_TEXT_CHARS: usize = 64;
+/// Most learned segment choices (reading → text) kept; the least recently used go first.
+pub const MAX_LEARNED_CHOICES: usize = 2000;
+/// Most learned whole phrases kept; the least recently used go first.
+pub const MAX_LEARNED_PHRASES: usize = 500;
+/// Longest whole reading learned as a phrase, in characters (its segments are learned
+/// whatever its length).
+pub const MAX_LEARNED_PHRASE_CHARS: usize = 64;
+/// Longest text learned for one segment, in characters.
+pub const MAX_LEARNED_TEXT_CHARS: usize = 256;
+/// Largest user store file read (a bigger one is set aside as damaged).
+pub const MAX_USER_STORE_FILE_BYTES: usize = 4 * 1024 * 1024;

@@ -1,5 +1,5 @@
-//! The C headers in include/ and the `extern "C"` exports in src/ffi.rs and
-//! src/conversion_ffi.rs must agree:
+//! The C headers in include/ and the `extern "C"` exports in src/ffi.rs,
+//! src/conversion_ffi.rs and src/user_ffi.rs must agree:
 //! the same functions, with the same parameter and return types.
 //! (scripts/check_abi.sh also compiles and runs a C program against the built library.)
 
@@ -25,7 +25,7 @@ fn normalize(c: &str) -> String {
 
 /// name → (return type, parameter types), from `pub [unsafe] extern "C" fn` items.
 fn rust_exports() -> BTreeMap<String, (String, Vec<String>)> {
-    let source = ["ffi.rs", "conversion_ffi.rs"].map(|f| std::fs::read_to_string(format!("{ROOT}/src/{f}")).unwrap()).join("\n");
+    let source = ["ffi.rs", "conversion_ffi.rs", "user_ffi.rs"].map(|f| std::fs::read_to_string(format!("{ROOT}/src/{f}")).unwrap()).join("\n");
     let mut exports = BTreeMap::new();
     for (i, _) in source.match_indices("extern \"C\" fn ") {
         let rest = &source[i + "extern \"C\" fn ".len()..];

@@ -2,7 +2,8 @@
 //! reader of each request and one writer of each result, so the host never re-implements
 //! a rule. Requests are small objects; every field is checked and every error names it.
 
-use super::prediction::{predict, Prediction};
+use super::prediction::{predict_with, Prediction};
+use crate::user::UserData;
 use super::{Conversion, Converter, Request};
 use crate::json::{self, Value};
 use crate::limits;
@@ -19,11 +20,15 @@ pub struct Fields(Vec<(String, Value)>);
 impl Fields {
     /// Parses `text` as a JSON object; `what` names the request in errors.
     pub fn parse(text: &str, what: &str) -> Result<Fields, String> {
+        Fields::parse_known(text, what, &["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit", "heard"])
+    }
+
+    /// Parses `text` as a JSON object whose fields are all in `known`.
+    pub fn parse_known(text: &str, what: &str, known: &[&str]) -> Result<Fields, String> {
         let parsed = json::parse(text, json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: 4, max_values: 4096 })
             .map_err(|e| format!("{what} request: {e}"))?;
         match parsed {
             Value::Object(members) => {
-                let known = ["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit", "heard"];
                 if let Some((key, _)) = members.iter().find(|(k, _)| !known.contains(&k.as_str())) {
                     return Err(format!("{what} request: unknown field {}", json::quoted(key)));
                 }
@@ -33,7 +38,7 @@ impl Fields {
         }
     }
 
-    fn get(&self, key: &str) -> Option<&Value> {
+    pub fn get(&self, key: &str) -> Option<&Value> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
@@ -156,6 +161,11 @@ pub fn reading_of(request: &str) -> String {
 
 /// Handles a convert request: `{"reading", "fixed"?: [lengths], "candidates"?, "alternatives"?}`.
 pub fn convert(converter: &Converter, request: &str) -> String {
+    convert_with(converter, None, request)
+}
+
+/// [`convert`] consulting the user store (`user`).
+pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     let run = || -> Result<String, String> {
         let fields = Fields::parse(request, "convert")?;
         let reading = fields.string("reading")?;
@@ -163,7 +173,7 @@ pub fn convert(converter: &Converter, request: &str) -> String {
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard }).map_err(|e| e.0)?;
+        let conversion = converter.convert_with(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, user).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     };
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
@@ -171,6 +181,11 @@ pub fn convert(converter: &Converter, request: &str) -> String {
 
 /// Handles a resize request: `{"reading", "segments": [lengths], "index", "delta", "candidates"?, "alternatives"?}`.
 pub fn resize(converter: &Converter, request: &str) -> String {
+    resize_with(converter, None, request)
+}
+
+/// [`resize`] consulting the user store (`user`).
+pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     let run = || -> Result<String, String> {
         let fields = Fields::parse(request, "resize")?;
         let reading = fields.string("reading")?;
@@ -180,7 +195,7 @@ pub fn resize(converter: &Converter, request: &str) -> String {
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let conversion = converter.resize(reading, &lengths, index, delta, candidates, alternatives, heard).map_err(|e| e.0)?;
+        let conversion = converter.resize_with(reading, &lengths, index, delta, candidates, alternatives, heard, user).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     };
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
@@ -189,6 +204,11 @@ pub fn resize(converter: &Converter, request: &str) -> String {
 /// Handles a candidates request: `{"reading", "segments": [lengths], "index", "limit"?}` →
 /// `{"candidates": [text…]}`: the candidates of one segment of a fixed segmentation.
 pub fn segment_candidates(converter: &Converter, request: &str) -> String {
+    segment_candidates_with(converter, None, request)
+}
+
+/// [`segment_candidates`] consulting the user store (`user`).
+pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     let run = || -> Result<String, String> {
         let fields = Fields::parse(request, "candidates")?;
         let reading = fields.string("reading")?;
@@ -206,7 +226,7 @@ pub fn segment_candidates(converter: &Converter, request: &str) -> String {
             return Err(format!("segment {index} does not exist (the conversion has {} segments)", lengths.len()));
         }
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let conversion = converter.convert(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard }).map_err(|e| e.0)?;
+        let conversion = converter.convert_with(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard }, user).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
         let segment = conversion.segments.get(index).ok_or("segment lost in conversion")?;
         write_strings(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
@@ -218,11 +238,16 @@ pub fn segment_candidates(converter: &Converter, request: &str) -> String {
 
 /// Handles a predict request: `{"reading", "limit"?}` → `{"predictions": [{"text", "reading"}…]}`.
 pub fn prediction(converter: &Converter, request: &str) -> String {
+    prediction_with(converter, None, request)
+}
+
+/// [`prediction`] consulting the user store (`user`).
+pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     let run = || -> Result<String, String> {
         let fields = Fields::parse(request, "predict")?;
         let reading = fields.string("reading")?;
         let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
-        let predictions = predict(converter.dictionary(), reading, limit)?;
+        let predictions = predict_with(converter.dictionary(), reading, limit, user)?;
         Ok(predictions_json(&predictions))
     };
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))

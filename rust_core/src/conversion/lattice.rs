@@ -12,6 +12,8 @@ use super::heard::{self, HeardCosts};
 use super::input::{class_of, lookup_char, CharClass};
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
+use crate::limits;
+use crate::user::UserData;
 use std::ops::Range;
 
 /// Where a node's text comes from.
@@ -24,6 +26,8 @@ pub enum NodeText {
     Heard { entry: u32, reading: u32 },
     /// The input characters as typed.
     AsTyped,
+    /// A word of the user dictionary (`Lattice::user_texts[index]`).
+    User(u32),
 }
 
 /// A word spanning positions `start..end` (doubled, see the module comment).
@@ -45,6 +49,11 @@ pub const AS_TYPED_CHAR_COST: i32 = 10_000;
 pub const KATAKANA_RUN_COST: i32 = 3_000;
 /// Cost of a run of digits or Latin letters kept whole.
 pub const RUN_COST: i32 = 1_500;
+/// Cost of a user dictionary word (a noun) whose reading the dictionary does not have: a
+/// common word's cost, so it wins over characters kept as typed and competes with
+/// dictionary words like one of them. Where the dictionary has the reading, the user word
+/// costs one less than its cheapest word there, so it comes first in the same context.
+pub const USER_WORD_COST: i32 = 3_000;
 /// Most lookups the listener's spellings may add at one position: bounds the work on
 /// pathological input (a long run of vowels) without limiting real words.
 const MAX_PROBES_PER_POSITION: usize = 600;
@@ -55,6 +64,8 @@ pub struct Lattice {
     pub nodes: Vec<Node>,
     /// Readings of `NodeText::Heard` nodes.
     pub readings: Vec<String>,
+    /// Texts of `NodeText::User` nodes.
+    pub user_texts: Vec<String>,
     /// Node indices by start position (doubled).
     pub starting: Vec<Vec<u32>>,
     /// Node indices by end position (doubled).
@@ -80,12 +91,18 @@ impl Lattice {
     /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With
     /// `heard`, words are also matched through the spellings of a listener.
     pub fn build(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>) -> Lattice {
+        Lattice::build_with(dictionary, reading, heard, None)
+    }
+
+    /// [`Lattice::build`], with the words of the user dictionary in `user` as nouns.
+    pub fn build_with(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
         let mut lattice = Lattice {
             chars,
             nodes: Vec::new(),
             readings: Vec::new(),
+            user_texts: Vec::new(),
             starting: vec![Vec::new(); 2 * n + 1],
             ending: vec![Vec::new(); 2 * n + 1],
         };
@@ -118,6 +135,9 @@ impl Lattice {
                 }
                 CharClass::Latin if run_start => lattice.push_typed(start, run_end, noun, RUN_COST),
                 _ => {}
+            }
+            if let Some(user) = user.filter(|u| !u.words.is_empty()) {
+                lattice.push_user_words(dictionary, &lookup, &codes, start, user, noun);
             }
             if !covered_one {
                 let id = if class == CharClass::Other { dictionary.special_id(SpecialId::Symbol) } else { noun };
@@ -269,6 +289,26 @@ impl Lattice {
         }
     }
 
+    /// User dictionary words whose reading starts at `start`.
+    fn push_user_words(&mut self, dictionary: &Dictionary, lookup: &[char], codes: &[u8], start: usize, user: &UserData, noun: u16) {
+        let mut key = String::new();
+        for len in 1..=(lookup.len() - start).min(limits::MAX_USER_READING_CHARS) {
+            key.push(lookup[start + len - 1]);
+            let Some(texts) = user.words.get(&key) else { continue };
+            let cheapest = if codes[start..start + len].contains(&0) {
+                None
+            } else {
+                dictionary.probe(&codes[start..start + len]).1.and_then(|entries| entries.filter_map(|i| dictionary.entry(i)).map(|e| e.cost as i32).min())
+            };
+            let cost = cheapest.map_or(USER_WORD_COST, |c| USER_WORD_COST.min(c - 1));
+            for text in texts {
+                let index = self.user_texts.len() as u32;
+                self.user_texts.push(text.clone());
+                self.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: noun, right_id: noun, cost, text: NodeText::User(index) });
+            }
+        }
+    }
+
     fn push_typed(&mut self, start: usize, end: usize, id: u16, cost: i32) {
         self.push(Node { start: 2 * start as u16, end: 2 * end as u16, left_id: id, right_id: id, cost, text: NodeText::AsTyped });
     }
@@ -299,6 +339,10 @@ impl Lattice {
         let (entry, reading) = match node.text {
             NodeText::AsTyped => {
                 out.extend(&self.chars[Self::typed_range(node)]);
+                return;
+            }
+            NodeText::User(index) => {
+                out.push_str(self.user_texts.get(index as usize).map_or("", String::as_str));
                 return;
             }
             NodeText::Entry(entry) => (entry, self.chars[Self::typed_range(node)].iter().map(|&c| lookup_char(c)).collect::<String>()),

@@ -18,6 +18,7 @@ use heard::HeardCosts;
 use lattice::Lattice;
 use search::{best_paths, Span};
 use segments::{candidates, contexts, path_text, split, Candidate};
+use crate::user::UserData;
 use std::collections::HashSet;
 
 /// One segment of a conversion.
@@ -120,6 +121,61 @@ impl Converter {
 
     /// Converts a reading into segments with candidates and whole-reading alternatives.
     pub fn convert(&self, request: &Request) -> Result<Conversion, ConversionError> {
+        self.convert_with(request, None)
+    }
+
+    /// [`Converter::convert`] consulting the user store (docs/LEARNING.md): user words are
+    /// lattice nodes; a whole reading learned as a phrase (whose segmentation starts with
+    /// `fixed`) comes back in its learned segments; in every segment the learned choices
+    /// for its reading come first, then user words of exactly its reading.
+    pub fn convert_with(&self, request: &Request, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
+        let Some(user) = user else { return self.convert_inner(request, None) };
+        let phrase = user.phrase_for(request.reading, request.fixed);
+        let lengths;
+        let request = match phrase {
+            Some(p) => {
+                lengths = p.lengths();
+                Request { fixed: &lengths, ..request.clone() }
+            }
+            None => request.clone(),
+        };
+        let mut conversion = self.convert_inner(&request, Some(user))?;
+        let before = conversion.best_text();
+        for (i, segment) in conversion.segments.iter_mut().enumerate() {
+            let mut preferred: Vec<String> = Vec::new();
+            if let Some(p) = phrase {
+                preferred.extend(p.segments.get(i).filter(|(r, _)| *r == segment.reading).map(|(_, t)| t.clone()));
+            }
+            preferred.extend(user.segment_texts(&segment.reading).into_iter().map(str::to_string));
+            // A learned word followed by the rest of the segment as typed (橋 learned for
+            // はし ranks 橋の first for はしの), when the conversion found it.
+            let chars: Vec<char> = segment.reading.chars().collect();
+            for k in (1..chars.len()).rev() {
+                let head: String = chars[..k].iter().collect();
+                let rest = input::to_hiragana(&chars[k..].iter().collect::<String>());
+                for text in user.segment_texts(&head) {
+                    let whole = format!("{text}{rest}");
+                    if segment.candidates.iter().any(|c| c.text == whole) {
+                        preferred.push(whole);
+                    }
+                }
+            }
+            if let Some(words) = user.words.get(&input::to_hiragana(&segment.reading)) {
+                preferred.extend(words.iter().cloned());
+            }
+            let forms = [input::to_hiragana(&segment.reading), input::to_katakana(&segment.reading)];
+            promote(&mut segment.candidates, &preferred, &forms);
+        }
+        let best = conversion.best_text();
+        if best != before && request.alternatives > 0 {
+            conversion.alternatives.retain(|a| *a != best);
+            conversion.alternatives.insert(0, best);
+            conversion.alternatives.truncate(request.alternatives);
+        }
+        Ok(conversion)
+    }
+
+    fn convert_inner(&self, request: &Request, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
         let len = Self::check_reading(request.reading)?;
         Self::check_counts(request.candidates, request.alternatives)?;
         let fixed_total: usize = request.fixed.iter().sum();
@@ -130,7 +186,7 @@ impl Converter {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
         }
         let dictionary = &self.dictionary;
-        let lattice = Lattice::build(dictionary, request.reading, request.heard.then_some(&self.heard_costs));
+        let lattice = Lattice::build_with(dictionary, request.reading, request.heard.then_some(&self.heard_costs), user);
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
@@ -190,6 +246,12 @@ impl Converter {
     /// one are fixed, the rest is segmented anew.
     #[allow(clippy::too_many_arguments)]
     pub fn resize(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool) -> Result<Conversion, ConversionError> {
+        self.resize_with(reading, lengths, index, delta, candidates, alternatives, heard, None)
+    }
+
+    /// [`Converter::resize`] consulting the user store, as [`Converter::convert_with`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn resize_with(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
         let len = Self::check_reading(reading)?;
         if lengths.iter().sum::<usize>() != len || lengths.contains(&0) {
             return refuse(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));
@@ -201,6 +263,41 @@ impl Converter {
         let resized = (lengths[index] as i64 + delta as i64).clamp(1, (len - before) as i64) as usize;
         let mut fixed: Vec<usize> = lengths[..index].to_vec();
         fixed.push(resized);
-        self.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard })
+        self.convert_with(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, user)
     }
+}
+
+/// Moves the `preferred` texts (best first) to the front of `candidates`, adding those
+/// missing, and keeps the list as long as it was by dropping its last candidates that are
+/// not reading forms (`forms`, and the forms appended without a path): ordinary ones first,
+/// then, only if the writer's texts alone overflow it, the least preferred of those.
+fn promote(candidates: &mut Vec<Candidate>, preferred: &[String], forms: &[String]) {
+    if preferred.is_empty() {
+        return;
+    }
+    let original = candidates.len();
+    let mut front: Vec<Candidate> = Vec::new();
+    for text in preferred {
+        if front.iter().any(|c| &c.text == text) {
+            continue;
+        }
+        match candidates.iter().position(|c| &c.text == text) {
+            Some(i) => front.push(candidates.remove(i)),
+            None => front.push(Candidate { text: text.clone(), cost: 0 }),
+        }
+    }
+    let mut kept = front.len();
+    front.append(candidates);
+    let removable = |c: &Candidate| c.cost != i32::MAX && !forms.contains(&c.text);
+    while front.len() > original {
+        let ordinary = (kept..front.len()).rev().find(|&i| removable(&front[i]));
+        match ordinary.or_else(|| (0..kept.min(front.len())).rev().find(|&i| removable(&front[i]))) {
+            Some(i) => {
+                front.remove(i);
+                kept -= usize::from(i < kept);
+            }
+            None => break,
+        }
+    }
+    *candidates = front;
 }

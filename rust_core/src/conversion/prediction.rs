@@ -4,6 +4,7 @@
 use super::input::lookup_char;
 use crate::dictionary::Dictionary;
 use crate::limits;
+use crate::user::UserData;
 
 /// One prediction.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +22,34 @@ pub const MAX_KEYS_SCANNED: usize = 3_000;
 /// Each character beyond the typed prefix costs this much, so short completions of the
 /// same likelihood come first.
 pub const COST_PER_EXTRA_CHAR: i32 = 200;
+
+/// [`predict`] consulting the user store: first the phrases committed recently whose
+/// reading starts with `prefix` (most recent first, at most half of `limit`, at least one),
+/// then the user words whose reading starts with it (shortest reading first), then the
+/// dictionary's predictions; distinct by text.
+pub fn predict_with(dictionary: &Dictionary, prefix: &str, limit: usize, user: Option<&UserData>) -> Result<Vec<Prediction>, String> {
+    let found = predict(dictionary, prefix, limit)?;
+    let Some(user) = user else { return Ok(found) };
+    if prefix.is_empty() {
+        return Ok(found);
+    }
+    let mut out: Vec<Prediction> = Vec::new();
+    let add = |out: &mut Vec<Prediction>, text: String, reading: String, cost: i32| {
+        if out.len() < limit && !out.iter().any(|p| p.text == text) {
+            out.push(Prediction { text, reading, cost });
+        }
+    };
+    for (text, reading) in user.phrases_with_prefix(prefix).into_iter().take((limit / 2).max(1)) {
+        add(&mut out, text, reading, i32::MIN);
+    }
+    for (text, reading) in user.words_with_prefix(prefix) {
+        add(&mut out, text, reading, i32::MIN);
+    }
+    for p in found {
+        add(&mut out, p.text, p.reading, p.cost);
+    }
+    Ok(out)
+}
 
 /// Up to `limit` predictions for `prefix`, best first, distinct by text.
 pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Vec<Prediction>, String> {

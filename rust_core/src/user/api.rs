@@ -1,0 +1,187 @@
+//! The JSON shapes of the user store's exports (docs/FFI.md, "Learning and the user
+//! dictionary"): one reader of each request, one writer of each answer.
+
+use super::file::Kind;
+use super::store::{Saved, UserStore};
+use super::{user_reading, user_text, UserData};
+use crate::conversion::api::Fields;
+use crate::json::{self, Value};
+
+/// `{"error": message}`.
+pub fn error_json(message: &str) -> String {
+    let mut out = String::from("{\"error\":");
+    json::write_string(&mut out, message);
+    out.push('}');
+    out
+}
+
+fn write_strings(out: &mut String, items: &[String]) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::write_string(out, item);
+    }
+    out.push(']');
+}
+
+/// `,"saved":…,"warnings":[…]}` closing an answer.
+fn close(out: &mut String, saved: &Saved) {
+    out.push_str(&format!(",\"saved\":{},\"warnings\":", saved.saved));
+    write_strings(out, &saved.warnings);
+    out.push('}');
+}
+
+/// `{"opened": true, "directory", "persistent", "learned", "words", "warnings"}`.
+pub fn opened_json(store: &UserStore, warnings: &[String]) -> String {
+    let data = store.data();
+    let mut out = String::from("{\"opened\":true,\"directory\":");
+    json::write_string(&mut out, &store.directory().display().to_string());
+    out.push_str(&format!(",\"persistent\":{},\"learned\":{},\"words\":{},\"warnings\":", store.is_persistent(), data.learned_count(), data.word_count()));
+    write_strings(&mut out, warnings);
+    out.push('}');
+    out
+}
+
+/// Handles `{"reading", "segments": [{"reading", "text"}…]}` → `{"learned": true, "saved", "warnings"}`.
+pub fn learn(store: &mut UserStore, request: &str) -> String {
+    let mut run = || -> Result<String, String> {
+        let fields = Fields::parse_known(request, "learn", &["reading", "segments"])?;
+        let reading = fields.string("reading")?;
+        let items = match fields.get("segments") {
+            Some(Value::Array(items)) => items,
+            Some(other) => return Err(format!("$segments must be an array of {{\"reading\", \"text\"}} objects, got {}", other.kind())),
+            None => return Err("$segments is missing".to_string()),
+        };
+        if items.len() > crate::limits::MAX_READING_CHARS {
+            return Err(format!("$segments has {} items, over the limit of {}", items.len(), crate::limits::MAX_READING_CHARS));
+        }
+        let mut segments = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let Value::Object(members) = item else {
+                return Err(format!("$segments[{i}] must be an object {{\"reading\", \"text\"}}, got {}", item.kind()));
+            };
+            if let Some((key, _)) = members.iter().find(|(k, _)| k != "reading" && k != "text") {
+                return Err(format!("$segments[{i}]: unknown field {}", json::quoted(key)));
+            }
+            let get = |key: &str| match members.iter().find(|(k, _)| k == key) {
+                Some((_, Value::String(s))) => Ok(s.clone()),
+                Some((_, other)) => Err(format!("$segments[{i}].{key} must be a string, got {}", other.kind())),
+                None => Err(format!("$segments[{i}].{key} is missing")),
+            };
+            segments.push((get("reading")?, get("text")?));
+        }
+        let saved = store.learn(reading, &segments)?;
+        let mut out = String::from("{\"learned\":true");
+        close(&mut out, &saved);
+        Ok(out)
+    };
+    run().unwrap_or_else(|e| error_json(&e))
+}
+
+/// `[{"reading", "text"}…]`, sorted by reading then text.
+fn words_array(data: &UserData) -> String {
+    let mut out = String::from("[");
+    let mut first = true;
+    for (reading, texts) in &data.words {
+        for text in texts {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            out.push_str("{\"reading\":");
+            json::write_string(&mut out, reading);
+            out.push_str(",\"text\":");
+            json::write_string(&mut out, text);
+            out.push('}');
+        }
+    }
+    out.push(']');
+    out
+}
+
+/// Handles `{"action": "add"|"remove"|"list", "reading"?, "text"?}` → `{"words": […], "saved", "warnings"}`.
+pub fn user_words(store: &mut UserStore, request: &str) -> String {
+    let mut run = || -> Result<String, String> {
+        let fields = Fields::parse_known(request, "user words", &["action", "reading", "text"])?;
+        let action = fields.string("action")?;
+        let saved = match action {
+            "list" => {
+                if fields.get("reading").is_some() || fields.get("text").is_some() {
+                    return Err("$action \"list\" takes no reading or text".to_string());
+                }
+                Saved { saved: true, warnings: Vec::new() }
+            }
+            "add" | "remove" => {
+                let reading = user_reading(fields.string("reading")?)?;
+                let text = fields.string("text")?;
+                user_text(text)?;
+                let (result, saved) = store.change(Kind::Words, |d| {
+                    let result = if action == "add" {
+                        d.add_word(&reading, text)
+                    } else if d.remove_word(&reading, text) {
+                        Ok(true)
+                    } else {
+                        Err(format!("there is no user word {} → {} to remove", json::quoted(&reading), json::quoted(text)))
+                    };
+                    let changed = result == Ok(true);
+                    (result, changed)
+                });
+                result?;
+                saved
+            }
+            other => return Err(format!("$action must be \"add\", \"remove\" or \"list\", got {}", json::quoted(other))),
+        };
+        let mut out = String::from("{\"words\":");
+        out.push_str(&words_array(&store.data()));
+        close(&mut out, &saved);
+        Ok(out)
+    };
+    run().unwrap_or_else(|e| error_json(&e))
+}
+
+/// Handles `{"all": true, "words"?}` or `{"reading", "text"}` → `{"forgotten": n, "saved", "warnings"}`.
+pub fn forget(store: &mut UserStore, request: &str) -> String {
+    let mut run = || -> Result<String, String> {
+        let fields = Fields::parse_known(request, "forget", &["all", "words", "reading", "text"])?;
+        let all = fields.flag("all", false)?;
+        let (forgotten, saved) = if all {
+            if fields.get("reading").is_some() || fields.get("text").is_some() {
+                return Err("give either \"all\": true or a \"reading\" and a \"text\", not both".to_string());
+            }
+            let (learned, mut saved) = store.change(Kind::Learning, |d| {
+                let n = d.forget_all();
+                (n, n > 0)
+            });
+            let mut n = learned;
+            if fields.flag("words", false)? {
+                let (words, words_saved) = store.change(Kind::Words, |d| {
+                    let n = d.forget_words();
+                    (n, n > 0)
+                });
+                n += words;
+                saved.saved &= words_saved.saved;
+                saved.warnings.extend(words_saved.warnings);
+            }
+            (n, saved)
+        } else {
+            if fields.get("words").is_some() {
+                return Err("$words goes only with \"all\": true".to_string());
+            }
+            if fields.get("all").is_some() {
+                return Err("$all must be true to forget everything (or leave it out and give a reading and a text)".to_string());
+            }
+            let reading = fields.string("reading")?.to_string();
+            let text = fields.string("text")?.to_string();
+            store.change(Kind::Learning, |d| {
+                let n = d.forget(&reading, &text);
+                (n, n > 0)
+            })
+        };
+        let mut out = format!("{{\"forgotten\":{forgotten}");
+        close(&mut out, &saved);
+        Ok(out)
+    };
+    run().unwrap_or_else(|e| error_json(&e))
+}

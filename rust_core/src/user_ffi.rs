@@ -1,0 +1,118 @@
+//! The user store's part of the C ABI (docs/FFI.md, "Learning and the user dictionary"):
+//! opening a store, learning a commit, the user dictionary, forgetting. Same rules as
+//! `ffi.rs`: every export runs inside the one panic guard and returns an owned JSON string
+//! (NULL only if a panic was caught).
+//!
+//! Two locks: `STORE` serialises the writers (learn, words, forget, open) including their
+//! saves; conversions only read `SNAPSHOT`, an `Arc` of the data swapped in after every
+//! change, held for the instant of a clone — a conversion never waits for a save.
+
+use crate::ffi::{guard, into_c_string, read_arg, ArgError};
+use crate::user::store::UserStore;
+use crate::user::{api, UserData};
+use std::ffi::c_char;
+use std::sync::{Arc, Mutex, RwLock};
+
+static STORE: Mutex<Option<UserStore>> = Mutex::new(None);
+static SNAPSHOT: RwLock<Option<Arc<UserData>>> = RwLock::new(None);
+
+/// What conversions consult: the open store's data, or none.
+pub fn current_user_data() -> Option<Arc<UserData>> {
+    SNAPSHOT.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
+}
+
+fn publish(data: Option<Arc<UserData>>) {
+    *SNAPSHOT.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = data;
+}
+
+const NO_STORE: &str = "no user store open: call rust_open_user_store first";
+
+fn argument_error(error: ArgError) -> String {
+    match error {
+        ArgError::Null(name) => format!("{name} is NULL"),
+        ArgError::InvalidUtf8(name, _) => format!("{name} is not valid UTF-8"),
+    }
+}
+
+/// Opens the user store in `directory` (created if needed), replacing the one open before.
+/// Returns `{"opened": true, "directory", "persistent", "learned", "words", "warnings"}` or
+/// `{"error"}` (then the store open before stays open).
+///
+/// # Safety
+/// `directory` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_open_user_store(directory: *const c_char) -> *mut c_char {
+    guard(std::ptr::null_mut(), || {
+        let json = match read_arg(directory, "directory").map_err(argument_error).and_then(UserStore::open) {
+            Ok((store, warnings)) => {
+                let json = api::opened_json(&store, &warnings);
+                let mut slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                publish(Some(store.data()));
+                *slot = Some(store);
+                json
+            }
+            Err(message) => api::error_json(&format!("user store: {message}")),
+        };
+        into_c_string(json)
+    })
+}
+
+/// Closes the user store (everything was saved already); conversions stop consulting it.
+/// Returns `{"closed": true}`, or `{"closed": false}` when none was open.
+#[no_mangle]
+pub extern "C" fn rust_close_user_store() -> *mut c_char {
+    guard(std::ptr::null_mut(), || {
+        let mut slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let was_open = slot.take().is_some();
+        publish(None);
+        into_c_string(format!("{{\"closed\":{was_open}}}"))
+    })
+}
+
+/// Runs one JSON request against the open store and publishes the data it leaves.
+unsafe fn with_store(request: *const c_char, handle: fn(&mut UserStore, &str) -> String) -> *mut c_char {
+    guard(std::ptr::null_mut(), || {
+        let json = match read_arg(request, "request") {
+            Err(e) => api::error_json(&argument_error(e)),
+            Ok(text) => {
+                let mut slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                match slot.as_mut() {
+                    Some(store) => {
+                        let json = handle(store, text);
+                        publish(Some(store.data()));
+                        json
+                    }
+                    None => api::error_json(NO_STORE),
+                }
+            }
+        };
+        into_c_string(json)
+    })
+}
+
+/// Learns a committed conversion: request `{"reading", "segments": [{"reading", "text"}…]}`.
+///
+/// # Safety
+/// `request` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_learn(request: *const c_char) -> *mut c_char {
+    with_store(request, api::learn)
+}
+
+/// The user dictionary: request `{"action": "add"|"remove"|"list", "reading"?, "text"?}`.
+///
+/// # Safety
+/// `request` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_user_words(request: *const c_char) -> *mut c_char {
+    with_store(request, api::user_words)
+}
+
+/// Forgets learned choices: request `{"all": true, "words"?}` or `{"reading", "text"}`.
+///
+/// # Safety
+/// `request` must be NULL or point to a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn rust_forget(request: *const c_char) -> *mut c_char {
+    with_store(request, api::forget)
+}
