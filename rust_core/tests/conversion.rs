@@ -368,3 +368,23 @@ fn the_real_dictionary_converts_everyday_sentences() {
     let mixed = convert(&c, "テレビは１２３、😀", 9, 3);
     check_shape(&mixed, "テレビは１２３、😀");
 }
+
+#[test]
+fn a_long_reading_of_equally_good_paths_still_converts() {
+    // Found by the user_store fuzzer: two words for ー at the same cost (there, two user
+    // words), then ーでわ seventeen times. The number of equally cheap paths doubles with every
+    // ー; the backward search must still run one of them to the start within its limits.
+    let mut words = tiny_dictionary::words();
+    words.push(tiny_dictionary::entry("ー", "ー", tiny_dictionary::NOUN, 3000));
+    words.push(tiny_dictionary::entry("ー", "私", tiny_dictionary::NOUN, 3000));
+    let bytes = cyrillic_ime_core::dictionary::builder::build(&words, &tiny_dictionary::connections(), &tiny_dictionary::options()).unwrap();
+    let c = Converter::new(Dictionary::from_vec(bytes).unwrap());
+    let reading = "ーでわ".repeat(17);
+    for heard in [false, true] {
+        for fixed in [vec![], vec![3; 17]] {
+            let result = c.convert(&Request { reading: &reading, fixed: &fixed, candidates: 8, alternatives: 1, heard });
+            let conversion = result.unwrap_or_else(|e| panic!("heard {heard}, fixed {fixed:?}: {e}"));
+            check_shape(&conversion, &reading);
+        }
+    }
+}

@@ -5,7 +5,7 @@
 use super::lattice::{Lattice, Node};
 use crate::dictionary::Dictionary;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// The id of the sentence boundary (BOS/EOS) in Mozc's and MeCab's data.
 pub const BOUNDARY_ID: u16 = 0;
@@ -56,7 +56,11 @@ const UNREACHED: i32 = i32::MAX;
 pub fn forward(dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> Vec<i32> {
     let mut best = vec![UNREACHED; lattice.nodes.len()];
     let mut groups: Vec<(u16, i32)> = Vec::new();
-    let mut by_left: HashMap<u16, i32> = HashMap::new();
+    let connections = dictionary.connections();
+    // The arrival cost per left id at the current position, dense (ids are < id_count) with
+    // the ids touched listed for the reset: cheaper than hashing on this, the hottest loop.
+    let mut by_left: Vec<i32> = vec![UNREACHED; dictionary.id_count()];
+    let mut touched: Vec<u16> = Vec::new();
     for pos in span.start..span.end {
         // The cheapest way to arrive at `pos`, per right id of the word ending there.
         groups.clear();
@@ -75,15 +79,25 @@ pub fn forward(dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> Vec<i
         if groups.is_empty() {
             continue;
         }
-        by_left.clear();
+        for &id in &touched {
+            by_left[id as usize] = UNREACHED;
+        }
+        touched.clear();
+        let arrival = |left: u16| groups.iter().map(|&(rid, cost)| cost.saturating_add(connections.cost(rid, left))).min().unwrap_or(UNREACHED);
         for &i in &lattice.starting[pos] {
             let node = &lattice.nodes[i as usize];
             if !span.allows(node) {
                 continue;
             }
-            let arrive = *by_left.entry(node.left_id).or_insert_with(|| {
-                groups.iter().map(|&(rid, cost)| cost.saturating_add(dictionary.connection_cost(rid, node.left_id))).min().unwrap_or(UNREACHED)
-            });
+            let arrive = match by_left.get_mut(node.left_id as usize) {
+                Some(slot) if *slot != UNREACHED => *slot,
+                Some(slot) => {
+                    *slot = arrival(node.left_id);
+                    touched.push(node.left_id);
+                    *slot
+                }
+                None => arrival(node.left_id),
+            };
             best[i as usize] = arrive.saturating_add(node.cost);
         }
     }
@@ -108,7 +122,11 @@ pub fn best_paths(
         next: Option<u32>,
     }
     let mut states: Vec<State> = Vec::new();
-    let mut heap: BinaryHeap<Reverse<(i32, u32)>> = BinaryHeap::new();
+    // Ordered by total cost, then by how close the state is to the span's start: among paths
+    // of equal cost (a reading repeated, words with the same cost) the search runs one of them
+    // to the start instead of widening through all of them, whose number grows exponentially
+    // with the length of the reading.
+    let mut heap: BinaryHeap<Reverse<(i32, u16, u32)>> = BinaryHeap::new();
     for &i in &lattice.ending[span.end] {
         let node = &lattice.nodes[i as usize];
         if best[i as usize] == UNREACHED || !span.allows(node) {
@@ -116,12 +134,12 @@ pub fn best_paths(
         }
         let after = dictionary.connection_cost(node.right_id, span.right_context);
         states.push(State { node: i, after, next: None });
-        heap.push(Reverse((best[i as usize].saturating_add(after), states.len() as u32 - 1)));
+        heap.push(Reverse((best[i as usize].saturating_add(after), node.start, states.len() as u32 - 1)));
     }
-    let cheapest = heap.peek().map(|Reverse((f, _))| *f).unwrap_or(UNREACHED);
+    let cheapest = heap.peek().map(|Reverse((f, _, _))| *f).unwrap_or(UNREACHED);
     let mut paths = Vec::new();
     let mut pops = 0;
-    while let Some(Reverse((total, s))) = heap.pop() {
+    while let Some(Reverse((total, _, s))) = heap.pop() {
         pops += 1;
         if pops > MAX_POPS || paths.len() >= limit {
             break;
@@ -152,7 +170,7 @@ pub fn best_paths(
                 continue;
             }
             states.push(State { node: p, after: after_previous, next: Some(s) });
-            heap.push(Reverse((f, states.len() as u32 - 1)));
+            heap.push(Reverse((f, previous.start, states.len() as u32 - 1)));
         }
     }
     paths

@@ -17,11 +17,42 @@ pub struct Entry {
     surface_ref: u32,
 }
 
-/// A key (reading) of the dictionary and its entries.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Key {
-    pub codes: Vec<u8>,
-    pub entries: Range<u32>,
+/// The connection matrix, borrowed (`Dictionary::connections`).
+#[derive(Clone, Copy)]
+pub struct Connections<'a> {
+    cells: &'a [u8],
+    left_ids: usize,
+    right_ids: usize,
+    width: u8,
+    scale: i32,
+}
+
+impl Connections<'_> {
+    /// Cost of a word with left id `next_left` after one with right id `previous_right`;
+    /// ids outside the matrix cost i16::MAX (a hostile file cannot make this panic).
+    #[inline]
+    pub fn cost(&self, previous_right: u16, next_left: u16) -> i32 {
+        let (r, l) = (previous_right as usize, next_left as usize);
+        if r >= self.right_ids || l >= self.left_ids {
+            return i16::MAX as i32;
+        }
+        let cell = r * self.left_ids + l;
+        if self.width == 1 {
+            self.cells.get(cell).map_or(i16::MAX as i32, |&v| v as i32 * self.scale)
+        } else {
+            self.cells.get(cell * 2..cell * 2 + 2).map_or(i16::MAX as i32, |b| i16::from_le_bytes([b[0], b[1]]) as i32)
+        }
+    }
+}
+
+/// Where a search for a reading landed (`Dictionary::seek`).
+struct Seek {
+    /// Index of the first key ≥ the reading.
+    index: usize,
+    /// Whether that key starts with the reading.
+    prefix: bool,
+    /// Its entries, when it is the reading itself.
+    exact: Option<Range<u32>>,
 }
 
 /// What is wrong with a dictionary file.
@@ -54,6 +85,9 @@ pub struct Dictionary {
     reading_alphabet: Vec<char>,
     surface_alphabet: Vec<char>,
     special_ids: [u16; format::SPECIAL_ID_COUNT],
+    /// `first_blocks[c]`: the first block whose first key begins with a code ≥ c (c ≤ 256),
+    /// so a search for a reading starting with c looks only at the blocks of c.
+    first_blocks: Vec<u32>,
 }
 
 impl Dictionary {
@@ -184,7 +218,7 @@ impl Dictionary {
                 return Err(fail(format!("entry {e} refers to a part-of-speech pair that does not exist")));
             }
         }
-        Ok(Dictionary {
+        let mut dictionary = Dictionary {
             bytes,
             path,
             sections,
@@ -198,7 +232,23 @@ impl Dictionary {
             reading_alphabet,
             surface_alphabet,
             special_ids,
-        })
+            first_blocks: Vec::new(),
+        };
+        dictionary.first_blocks = (0..=256u32)
+            .map(|c| {
+                let (mut lo, mut hi) = (0usize, dictionary.block_count);
+                while lo < hi {
+                    let mid = (lo + hi) / 2;
+                    if (dictionary.block_first_key(mid).first().copied().unwrap_or(0) as u32) < c {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                lo as u32
+            })
+            .collect();
+        Ok(dictionary)
     }
 
     fn section(&self, s: Section) -> &[u8] {
@@ -244,17 +294,12 @@ impl Dictionary {
     /// Cost of a word with left id `next` following a word with right id `previous`.
     #[inline]
     pub fn connection_cost(&self, previous_right: u16, next_left: u16) -> i32 {
-        let (r, l) = (previous_right as usize, next_left as usize);
-        if r >= self.right_ids || l >= self.left_ids {
-            return i16::MAX as i32;
-        }
-        let cell = r * self.left_ids + l;
-        let m = self.section(Section::Matrix);
-        if self.matrix_width == 1 {
-            m.get(cell).map_or(i16::MAX as i32, |&v| v as i32 * self.matrix_scale)
-        } else {
-            read_u16(m, cell * 2).map_or(i16::MAX as i32, |v| v as i16 as i32)
-        }
+        self.connections().cost(previous_right, next_left)
+    }
+
+    /// The connection matrix as a view to look costs up in a loop without re-slicing the file.
+    pub fn connections(&self) -> Connections<'_> {
+        Connections { cells: self.section(Section::Matrix), left_ids: self.left_ids, right_ids: self.right_ids, width: self.matrix_width, scale: self.matrix_scale }
     }
 
     /// Key code of a reading character, or None when no reading contains it.
@@ -315,18 +360,20 @@ impl Dictionary {
             return;
         };
         let Some(block) = blocks.get(start as usize..end as usize) else { return };
-        let mut codes: Vec<u8> = Vec::with_capacity(format::MAX_KEY_CHARS);
+        // A stack buffer: this runs for every probe of every conversion.
+        let mut codes = [0u8; format::MAX_KEY_CHARS];
+        let mut len = 0usize;
         let mut at = 0usize;
         let keys_here = (self.key_count as usize - b * format::KEYS_PER_BLOCK).min(format::KEYS_PER_BLOCK);
         for k in 0..keys_here {
             let (Some(&shared), Some(&suffix)) = (block.get(at), block.get(at + 1)) else { return };
             let (shared, suffix) = (shared as usize, suffix as usize);
-            if shared > codes.len() || shared + suffix > format::MAX_KEY_CHARS {
+            if shared > len || shared + suffix > format::MAX_KEY_CHARS {
                 return;
             }
             let Some(tail) = block.get(at + 2..at + 2 + suffix) else { return };
-            codes.truncate(shared);
-            codes.extend_from_slice(tail);
+            codes[shared..shared + suffix].copy_from_slice(tail);
+            len = shared + suffix;
             at += 2 + suffix;
             let mut count = 0u32;
             let mut shift = 0;
@@ -343,7 +390,7 @@ impl Dictionary {
                 }
             }
             let Some(next) = entry.checked_add(count).filter(|&n| n <= self.entry_count) else { return };
-            if !visit(k, &codes, entry..next) {
+            if !visit(k, &codes[..len], entry..next) {
                 return;
             }
             entry = next;
@@ -362,10 +409,17 @@ impl Dictionary {
         }
     }
 
-    /// Index of the first key ≥ `query` and that key, searching blocks from `first_block`.
-    fn lower_bound(&self, query: &[u8], first_block: usize) -> (usize, Option<Key>) {
-        // Last block whose first key ≤ query.
+    /// The first key ≥ `query`, searching blocks from `first_block`: its index, whether it
+    /// starts with `query`, and its entries when it equals `query`. Allocates nothing.
+    fn seek(&self, query: &[u8], first_block: usize) -> Seek {
+        // Last block whose first key ≤ query. Blocks before those of the query's first code
+        // have smaller first keys, blocks after them larger ones: search only between.
+        let first_code = query.first().copied().unwrap_or(0) as usize;
         let (mut lo, mut hi) = (first_block, self.block_count);
+        if let (Some(&from), Some(&to)) = (self.first_blocks.get(first_code), self.first_blocks.get(first_code + 1)) {
+            lo = lo.max(from as usize);
+            hi = hi.min(to as usize).max(lo);
+        }
         while lo < hi {
             let mid = (lo + hi) / 2;
             if self.block_first_key(mid) <= query {
@@ -375,11 +429,13 @@ impl Dictionary {
             }
         }
         let block = lo.saturating_sub(1).max(first_block);
-        let mut found: Option<(usize, Key)> = None;
+        let mut found: Option<Seek> = None;
         for b in block..(block + 2).min(self.block_count) {
             self.visit_block(b, |k, codes, entries| {
                 if codes >= query {
-                    found = Some((b * format::KEYS_PER_BLOCK + k, Key { codes: codes.to_vec(), entries }));
+                    let prefix = codes.starts_with(query);
+                    let exact = (prefix && codes.len() == query.len()).then_some(entries);
+                    found = Some(Seek { index: b * format::KEYS_PER_BLOCK + k, prefix, exact });
                     false
                 } else {
                     true
@@ -389,10 +445,7 @@ impl Dictionary {
                 break;
             }
         }
-        match found {
-            Some((i, key)) => (i, Some(key)),
-            None => (self.key_count as usize, None),
-        }
+        found.unwrap_or(Seek { index: self.key_count as usize, prefix: false, exact: None })
     }
 
     /// Whether some key starts with `codes`, and the entries of the key equal to it.
@@ -400,13 +453,8 @@ impl Dictionary {
         if codes.is_empty() || codes.len() > format::MAX_KEY_CHARS || codes.contains(&0) {
             return (false, None);
         }
-        match self.lower_bound(codes, 0).1 {
-            Some(key) if key.codes.starts_with(codes) => {
-                let exact = (key.codes.len() == codes.len()).then_some(key.entries);
-                (true, exact)
-            }
-            _ => (false, None),
-        }
+        let seek = self.seek(codes, 0);
+        (seek.prefix, seek.exact)
     }
 
     /// Every key that is a prefix of `codes`: calls `visit(length, entries)` shortest first.
@@ -417,15 +465,14 @@ impl Dictionary {
             if query.contains(&0) {
                 return;
             }
-            let (index, key) = self.lower_bound(query, first_block);
-            let Some(key) = key else { return };
-            if !key.codes.starts_with(query) {
+            let seek = self.seek(query, first_block);
+            if !seek.prefix {
                 return;
             }
-            if key.codes.len() == len {
-                visit(len, key.entries.clone());
+            if let Some(entries) = seek.exact {
+                visit(len, entries);
             }
-            first_block = index / format::KEYS_PER_BLOCK;
+            first_block = seek.index / format::KEYS_PER_BLOCK;
         }
     }
 
@@ -434,7 +481,7 @@ impl Dictionary {
         if prefix.is_empty() || prefix.contains(&0) {
             return;
         }
-        let (start, _) = self.lower_bound(prefix, 0);
+        let start = self.seek(prefix, 0).index;
         let mut b = start / format::KEYS_PER_BLOCK;
         let mut first = start % format::KEYS_PER_BLOCK;
         let mut going = true;
