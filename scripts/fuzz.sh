@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-targets=(process_key init typing dictionary conversion)
+targets=(process_key init typing dictionary conversion user_store)
 describe() {
   case $1 in
     process_key) echo "rust_process_key and rust_cycle_dakuten on arbitrary key, buffer and profile bytes (C)" ;;
@@ -28,6 +28,7 @@ describe() {
     typing) echo "typing sessions through RustCoreEngine against a reference converter (Swift)" ;;
     dictionary) echo "rust_load_dictionary on mutated compiled dictionaries (checksum kept or recomputed), then conversions on them (C)" ;;
     conversion) echo "rust_convert, rust_resize_segment, rust_segment_candidates, rust_predict on arbitrary requests (C)" ;;
+    user_store) echo "the user store: learn, user words, forget, convert/predict, reopen, damaged learning.cime/words.cime, against a model (C)" ;;
   esac
 }
 
@@ -95,7 +96,7 @@ build_target() {
         "fuzz/c/fuzz_$target.c" "$link_dir/libcyrillic_ime_core.a" "${native_libs[@]}" \
         -o "$bin_dir/fuzz_$target"
       ;;
-    dictionary | conversion)
+    dictionary | conversion | user_store)
       # The tiny test dictionary (rust_core/tests/tiny_dictionary) written by an example built
       # the ordinary way (rust_core/target, no coverage flags), and seeds made from it, so the
       # seeds follow the format when it changes.
@@ -136,6 +137,7 @@ libfuzzer_options() {
     typing) options+=(-max_len=512) ;;
     dictionary) options+=(-max_len=4096) ;;
     conversion) options+=(-dict=fuzz/dict/json.dict -max_len=1024) ;;
+    user_store) options+=(-max_len=1024) ;;
   esac
   printf '%s\n' "${options[@]}"
 }

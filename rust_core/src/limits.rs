@@ -69,5 +69,8 @@ pub const MAX_LEARNED_PHRASES: usize = 500;
 pub const MAX_LEARNED_PHRASE_CHARS: usize = 64;
 /// Longest text learned for one segment, in characters.
 pub const MAX_LEARNED_TEXT_CHARS: usize = 256;
+/// Largest logical clock (learn calls) a learning file may hold: 2^53, far beyond any
+/// keyboard's lifetime and still exact as a float; a bigger one is a damaged file.
+pub const MAX_LEARNING_TICK: u64 = 1 << 53;
 /// Largest user store file read (a bigger one is set aside as damaged).
 pub const MAX_USER_STORE_FILE_BYTES: usize = 4 * 1024 * 1024;

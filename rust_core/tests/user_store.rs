@@ -161,6 +161,24 @@ fn learned_texts_never_push_out_the_reading_forms_nor_grow_the_list() {
 }
 
 #[test]
+fn a_learned_text_is_kept_where_the_list_held_only_the_reading_forms() {
+    // Found by the user_store fuzz target: わ (no dictionary word) converted with one
+    // candidate lists only its forms [わ, ワ]; promoting the learned 私 and keeping the
+    // length dropped 私 again, so the committed phrase did not come back.
+    let c = converter();
+    let mut user = UserData::default();
+    learn_one(&mut user, "わ", "私");
+    for candidates in [1, 2, 9] {
+        let learned = c.convert_with(&Request { reading: "わ", fixed: &[], candidates, alternatives: 1, heard: false }, Some(&user)).unwrap();
+        check_shape(&learned);
+        let list = texts(&learned, 0);
+        assert_eq!(list[0], "私", "candidates {candidates}: {list:?}");
+        assert!(list.len() <= candidates + 2, "at most the ranked candidates and the two reading forms: {list:?}");
+        assert_eq!(learned.alternatives, ["私"]);
+    }
+}
+
+#[test]
 fn unused_choices_decay_away_and_the_oldest_go_first_past_the_bounds() {
     let mut user = UserData::default();
     learn_one(&mut user, "はし", "橋");
@@ -494,6 +512,36 @@ fn damaged_records_behind_a_good_checksum_are_named_by_line() {
     assert_eq!(file::read(Kind::Words, words.as_bytes(), &mut data), Err("line 2: reading must be kana (hiragana, katakana or ー), but contains \"k\"".to_string()));
     let big = vec![b'x'; limits::MAX_USER_STORE_FILE_BYTES + 1];
     assert_eq!(file::read(Kind::Learning, &big, &mut data), Err("4194305 bytes, over the limit of 4194304".to_string()));
+}
+
+#[test]
+fn a_clock_at_its_end_behind_a_good_checksum_is_set_aside_and_learning_goes_on() {
+    // Found by the user_store fuzz target: a resealed learning file whose tick is u64::MAX
+    // loaded, and every rust_learn after it overflowed the clock (a panic: NULL answers).
+    let tick = u64::MAX;
+    let body = format!("CyrillicIME learning\t1\ntick\t{tick}\ns\tはし\t橋\t1\t{tick}\n");
+    let sum = cyrillic_ime_core::dictionary::format::checksum(body.as_bytes());
+    let bytes = format!("{body}end\t1\t{sum:016x}\n");
+    let mut data = UserData::default();
+    assert_eq!(
+        file::read(Kind::Learning, bytes.as_bytes(), &mut data),
+        Err(format!("line 2: tick {tick} is over the limit of {}", limits::MAX_LEARNING_TICK))
+    );
+    let dir = temp_path("tick-at-its-end");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(file::LEARNING_FILE), &bytes).unwrap();
+    let (mut store, warnings) = open(&dir);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("moved to"), "{warnings:?}");
+    store.learn("はし", &pairs(&[("はし", "端")])).unwrap();
+    assert_eq!(store.data().segment_texts("はし"), ["端"]);
+    // The largest clock a file may hold still leaves room to learn.
+    let body = format!("CyrillicIME learning\t1\ntick\t{}\n", limits::MAX_LEARNING_TICK);
+    let sum = cyrillic_ime_core::dictionary::format::checksum(body.as_bytes());
+    let mut data = UserData::default();
+    file::read(Kind::Learning, format!("{body}end\t0\t{sum:016x}\n").as_bytes(), &mut data).unwrap();
+    data.learn("はし", &pairs(&[("はし", "端")]));
+    assert_eq!(data.tick, limits::MAX_LEARNING_TICK + 1);
 }
 
 #[test]

@@ -270,7 +270,8 @@ impl Converter {
 /// Moves the `preferred` texts (best first) to the front of `candidates`, adding those
 /// missing, and keeps the list as long as it was by dropping its last candidates that are
 /// not reading forms (`forms`, and the forms appended without a path): ordinary ones first,
-/// then, only if the writer's texts alone overflow it, the least preferred of those.
+/// then, only if the writer's texts alone overflow it, the least preferred of those (never
+/// the first: a list of only reading forms grows by it).
 fn promote(candidates: &mut Vec<Candidate>, preferred: &[String], forms: &[String]) {
     if preferred.is_empty() {
         return;
@@ -291,7 +292,9 @@ fn promote(candidates: &mut Vec<Candidate>, preferred: &[String], forms: &[Strin
     let removable = |c: &Candidate| c.cost != i32::MAX && !forms.contains(&c.text);
     while front.len() > original {
         let ordinary = (kept..front.len()).rev().find(|&i| removable(&front[i]));
-        match ordinary.or_else(|| (0..kept.min(front.len())).rev().find(|&i| removable(&front[i]))) {
+        // The most preferred text always stays, even if the list grows by it (a list of
+        // only the reading forms), or the writer's choice would not come back.
+        match ordinary.or_else(|| (1..kept.min(front.len())).rev().find(|&i| removable(&front[i]))) {
             Some(i) => {
                 front.remove(i);
                 kept -= usize::from(i < kept);

@@ -163,7 +163,13 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
         let n = i + 1;
         let fields: Vec<&str> = line.split('\t').collect();
         match (kind, fields[0]) {
-            (Kind::Learning, "tick") if fields.len() == 2 => tick = number(fields[1], "tick", n)?,
+            (Kind::Learning, "tick") if fields.len() == 2 => {
+                tick = number(fields[1], "tick", n)?;
+                // Learning advances the clock: a file at its end would overflow it.
+                if tick > limits::MAX_LEARNING_TICK {
+                    return Err(format!("line {n}: tick {tick} is over the limit of {}", limits::MAX_LEARNING_TICK));
+                }
+            }
             (Kind::Learning, "s") if fields.len() == 5 => {
                 let reading = text_field(fields[1], "reading", n, limits::MAX_READING_CHARS)?;
                 let text = text_field(fields[2], "text", n, limits::MAX_LEARNED_TEXT_CHARS)?;
