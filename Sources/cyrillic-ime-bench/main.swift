@@ -1,4 +1,6 @@
 import CyrillicIME
+import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 import Foundation
 
 /// Benchmark layers measured from Swift (driven by scripts/bench.sh):

@@ -1,4 +1,6 @@
 import CyrillicIME
+import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 import Foundation
 
 /// `cyrillic-ime type`: the keyboard in a terminal. Keys go through `KeyboardController`

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// A clock the test moves by hand: `advance(by:)` runs every action that falls due, in
 /// order, with `now` set to its due time. Nothing ever waits for real time.

@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// The keyboard's logic, everything a `UIInputViewController` does except drawing: a key

@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// How the pending input (the Cyrillic not yet converted) is shown in the document.

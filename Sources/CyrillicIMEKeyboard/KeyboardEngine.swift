@@ -1,3 +1,4 @@
+@_exported import CyrillicIME
 /// What the keyboard needs from the conversion engine. `RustCoreEngine` is the real one;
 /// tests inject others to simulate a core that returns nothing (`nil`).
 public protocol KeyboardEngine: AnyObject {
