@@ -166,10 +166,18 @@ final class SessionChecker {
         switch step {
         case .conversion:
             return  // not converting: the bar's steps do nothing
-        case let .key(key, failing, _) where driver.converts && isEnter(key) && !failing && (composedBefore || wasConverting):
-            // Return commits what is composed or shown, without a newline.
+        case let .key(key, failing, poisoning) where driver.converts && isEnter(key) && (composedBefore || wasConverting):
+            // Return commits what is composed or shown, without a newline. The only core call
+            // is the flush of pending letters; when it fails they are committed as typed.
+            if failing { driver.failNextKey(poisoning: poisoning) }
             driver.type(key)
-            checkSettled()
+            if failing && !markedBefore.isEmpty {
+                require(driver.markedText.isEmpty && driver.conversion == nil, "return left something composed")
+                require(same(driver.committedText, Array((committedBefore + markedBefore).unicodeScalars)),
+                        "a failed flush on return lost input: \(driver.committedText.debugDescription)")
+            } else {
+                checkSettled()
+            }
             resettle()
         case let .key(key, failing, poisoning):
             if failing { driver.failNextKey(poisoning: poisoning) }
@@ -244,13 +252,16 @@ final class SessionChecker {
                     resettle()
                 }
                 return true
-            case let .key(key, failing, _) where isSpace(key) && !failing:
+            case let .key(key, failing, poisoning) where isSpace(key):
+                // No key reaches the core while converting: an injected failure changes nothing.
+                if failing { driver.failNextKey(poisoning: poisoning) }
                 driver.type(key)
                 require(driver.conversion != nil, "space while converting ended the conversion")
                 require(same(driver.committedText, Array(document.unicodeScalars)), "the next candidate changed the committed text")
                 require(driver.conversion?.reading == session.reading, "the next candidate changed the reading")
                 return true
-            case let .key(key, failing, _) where isBackspace(key) && !failing:
+            case let .key(key, failing, poisoning) where isBackspace(key):
+                if failing { driver.failNextKey(poisoning: poisoning) }
                 driver.type(key)
                 require(driver.conversion == nil && driver.markedText.isEmpty, "backspace did not go back to composing")
                 require(same(driver.committedText, Array((document + session.reading).unicodeScalars)),
@@ -262,10 +273,23 @@ final class SessionChecker {
             }
         }
         // Space with something composed converts it.
-        guard case let .key(key, failing, _) = step, isSpace(key), !failing else { return false }
+        guard case let .key(key, failing, poisoning) = step, isSpace(key) else { return false }
         let markedBefore = driver.markedText
         let documentBefore = documentOutsideComposition()
         guard documentBefore != committedBefore || !markedBefore.isEmpty else { return false }  // nothing composed: a space
+        if failing {
+            // The failure falls on the flush of the pending letters (if any): then the
+            // composition is committed as typed and nothing is converted.
+            driver.failNextKey(poisoning: poisoning)
+            if !markedBefore.isEmpty {
+                driver.type(key)
+                require(driver.conversion == nil && driver.markedText.isEmpty, "a failed flush still converted")
+                require(same(driver.committedText, Array((committedBefore + markedBefore).unicodeScalars)),
+                        "a failed flush on space lost input: \(driver.committedText.debugDescription)")
+                resettle()
+                return true
+            }
+        }
         // The reading: the kana composed plus the pending letters flushed, which the invariant
         // already ties to the reference conversion of what was typed.
         guard let flushed = flushEngine.processKey(EngineKey.flush, buffer: markedBefore, profileID: driver.profileID) else {
