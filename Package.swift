@@ -8,10 +8,21 @@ let linkRustCore: [LinkerSetting] = [
     .unsafeFlags(["-L", rustLibraryDirectory, "-Xlinker", "-rpath", "-Xlinker", rustLibraryDirectory]),
 ]
 
+// The library is split by role, so the keyboard extension ships only what it runs:
+// - CyrillicIME: the core wrapper (RustCoreEngine and the types it decodes) — the only
+//   target that imports the C module and touches pointers; it carries the bundled data;
+// - CyrillicIMEKeyboard: the keyboard logic (controller, composition, candidate bar,
+//   layout, settings, profiles) over a text-document protocol, UIKit only behind
+//   #if canImport(UIKit);
+// - CyrillicIMETestSupport: the in-memory UTF-16 document and settings store, for the
+//   tests, the terminal keyboard, the benchmark and the fuzzers;
+// - the command-line tools and the tests.
 let package = Package(
     name: "CyrillicIME",
     products: [
         .library(name: "CyrillicIME", targets: ["CyrillicIME"]),
+        .library(name: "CyrillicIMEKeyboard", targets: ["CyrillicIMEKeyboard"]),
+        .library(name: "CyrillicIMETestSupport", targets: ["CyrillicIMETestSupport"]),
         .executable(name: "cyrillic-ime", targets: ["cyrillic-ime"]),
         .executable(name: "cyrillic-ime-bench", targets: ["cyrillic-ime-bench"]),
     ],
@@ -24,19 +35,29 @@ let package = Package(
             resources: [.copy("Resources")],
             linkerSettings: linkRustCore
         ),
+        .target(
+            name: "CyrillicIMEKeyboard",
+            dependencies: ["CyrillicIME"],
+            linkerSettings: linkRustCore
+        ),
+        .target(
+            name: "CyrillicIMETestSupport",
+            dependencies: ["CyrillicIMEKeyboard"],
+            linkerSettings: linkRustCore
+        ),
         .executableTarget(
             name: "cyrillic-ime",
-            dependencies: ["CyrillicIME"],
+            dependencies: ["CyrillicIMEKeyboard", "CyrillicIMETestSupport"],
             linkerSettings: linkRustCore
         ),
         .executableTarget(
             name: "cyrillic-ime-bench",
-            dependencies: ["CyrillicIME"],
+            dependencies: ["CyrillicIMEKeyboard", "CyrillicIMETestSupport"],
             linkerSettings: linkRustCore
         ),
         .testTarget(
             name: "CyrillicIMETests",
-            dependencies: ["CyrillicIME", "CCyrillicIMECoreTesting"],
+            dependencies: ["CyrillicIME", "CyrillicIMEKeyboard", "CyrillicIMETestSupport", "CCyrillicIMECoreTesting"],
             linkerSettings: linkRustCore
         ),
     ]

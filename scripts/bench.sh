@@ -90,6 +90,10 @@ for corpus in bench/corpus/*.txt; do
   "$bin/cyrillic-ime-bench" layer4 "$corpus" "$profile" "$keys" "$out/layer4.$profile.samples"
 done
 
+echo "==> layer 4bar: converting keyboard, tap → candidate bar updated (rus_standard, $keys taps)" >&2
+CYRILLIC_IME_DICTIONARY=${CYRILLIC_IME_DICTIONARY:-$(scripts/build_dictionary.sh)} \
+  "$bin/cyrillic-ime-bench" layer4bar bench/corpus/rus_standard.txt rus_standard "$keys" "$out/layer4bar.rus_standard.samples"
+
 echo "==> layer 5: start-up ($cold_runs cold processes, $reloads reloads)" >&2
 echo "# layer5 cold: first rust_init_engine in a new process" > "$out/layer5_cold.all.samples"
 for _ in $(seq "$cold_runs"); do

@@ -115,9 +115,17 @@ build_target() {
         -o "$bin_dir/fuzz_$target"
       ;;
     typing)
-      # All of Sources/CyrillicIME (the keyboard controller included, which the harness
-      # drives), the harness, and a stand-in for SwiftPM's Bundle.module.
-      local sources=(Sources/CyrillicIME/*.swift Sources/CyrillicIME/Keyboard/*.swift fuzz/swift/*.swift fuzz/swift/session/*.swift)
+      # The core wrapper, the keyboard logic (the controller the harness drives), the test
+      # support (the in-memory document), the harness, and a stand-in for SwiftPM's
+      # Bundle.module, compiled as one module: copies without the imports of the package's
+      # own modules, which are all this one here.
+      local merged=$out/typing-sources
+      rm -rf "$merged" && mkdir -p "$merged"
+      local file
+      for file in Sources/CyrillicIME/*.swift Sources/CyrillicIMEKeyboard/*.swift Sources/CyrillicIMETestSupport/*.swift; do
+        sed -E '/^(@_exported )?import CyrillicIME(Keyboard|TestSupport)?$/d' "$file" >"$merged/$(basename "$(dirname "$file")").$(basename "$file")"
+      done
+      local sources=("$merged"/*.swift fuzz/swift/*.swift fuzz/swift/session/*.swift)
       swiftc -parse-as-library -module-name CyrillicIMEFuzz -O -g -use-ld=lld \
         -sanitize=fuzzer,address \
         -I Sources/CCyrillicIMECore -I Sources/CCyrillicIMECoreTesting \

@@ -1,4 +1,6 @@
 import CyrillicIME
+import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 import Foundation
 
 /// `kanji`, `convert --kanji` and `dictionary`: kana→kanji conversion from the command

@@ -1,4 +1,6 @@
 import CyrillicIME
+import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 import Foundation
 
 /// `cyrillic-ime layout`: prints the computed key frames of a profile's keyboard and,

@@ -27,6 +27,8 @@ enum TerminalInput: Equatable {
     /// A control key, by its ASCII code (3 for Ctrl-C).
     case control(UInt8)
     case arrowLeft, arrowRight, arrowUp, arrowDown
+    /// Shift+← and Shift+→ (`ESC [1;2D`, `ESC [1;2C`).
+    case shiftArrowLeft, shiftArrowRight
     case endOfInput
 }
 
@@ -91,13 +93,17 @@ final class RawTerminal {
             return .control(0x1B)
         }
         var final: UInt8 = 0
+        var parameters: [UInt8] = []
         while let byte = readByte(timeoutMilliseconds: 50) {
             final = byte
             if (0x40...0x7E).contains(byte) { break }
+            parameters.append(byte)
         }
+        // Modifier 2 is shift: ESC [ 1 ; 2 D.
+        let shifted = parameters.last == UInt8(ascii: "2") && parameters.contains(UInt8(ascii: ";"))
         switch final {
-        case UInt8(ascii: "D"): return .arrowLeft
-        case UInt8(ascii: "C"): return .arrowRight
+        case UInt8(ascii: "D"): return shifted ? .shiftArrowLeft : .arrowLeft
+        case UInt8(ascii: "C"): return shifted ? .shiftArrowRight : .arrowRight
         case UInt8(ascii: "A"): return .arrowUp
         case UInt8(ascii: "B"): return .arrowDown
         default: return .control(0x1B)

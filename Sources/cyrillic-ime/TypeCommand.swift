@@ -1,26 +1,46 @@
 import CyrillicIME
+import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 import Foundation
 
 /// `cyrillic-ime type`: the keyboard in a terminal. Keys go through `KeyboardController`
 /// into an in-memory document exactly as on device; the screen shows the profile's
 /// keyboard (from its computed layout), the document with the marked text underlined and
-/// the cursor as │, and the marked range in UTF-16 units.
+/// the cursor as │, and the marked range in UTF-16 units. Above the keys, the candidate bar:
+/// predictions while composing, the focused segment's candidates while converting (space),
+/// numbered for the digit keys.
 func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     var options = Options()
     var qwerty = false
     var inline = false
+    var kanaOnly = false
+    var dictionary: String?
+    var storeDirectory: String?
     var reader = ArgumentReader(arguments)
     while let argument = reader.next() {
         switch argument {
         case "--profile": options.profileID = try reader.value(for: argument)
         case "--qwerty": qwerty = true
         case "--inline": inline = true
+        case "--kana-only": kanaOnly = true
+        case "--dictionary": dictionary = try reader.value(for: argument)
+        case "--store": storeDirectory = try reader.value(for: argument)
         case "--profiles": options.profilesFile = try reader.value(for: argument)
         case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
         default: throw CommandError(code: .usage, message: "unknown option \(argument)")
         }
     }
     let engine = try startEngine(options)
+    // Without a dictionary the keyboard still types: space then commits the kana, and the
+    // screen says why (`core:`). --kana-only never converts.
+    var dictionaryProblem: String?
+    if !kanaOnly {
+        do {
+            _ = try loadDictionary(dictionary, engine: engine)
+        } catch {
+            dictionaryProblem = error.message
+        }
+    }
     let start = try findProfile(options.profileID, engine: engine)
     let profiles: ProfileManager
     do {
@@ -33,18 +53,35 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     let document = InMemoryTextDocumentProxy()
     let controller = KeyboardController(
         engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(),
-        settings: KeyboardSettings(pendingInputStyle: inline ? .inline : .marked))
+        settings: KeyboardSettings(
+            pendingInputStyle: inline ? .inline : .marked,
+            kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : []))
+    // Learning: the store opens here once the core's learning exports are merged
+    // (docs/KEYBOARD.md, "Learning"); until then --store is accepted and only shown.
+    let store = storeDirectory ?? defaultStoreDirectory()
 
     let terminal = try RawTerminal()
     let screen = TerminalScreen(qwerty: qwerty)
     var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
-    terminal.write(screen.draw(controller: controller, document: document))
+    let notes = [dictionaryProblem.map { "dictionary: \($0)" }, "store: \(store) (learning not wired yet)"].compactMap { $0 }
+    func draw() { terminal.write(screen.draw(controller: controller, document: document, notes: notes)) }
+    draw()
     reading: while true {
         switch terminal.read() {
         case .endOfInput, .control(0x03), .control(0x04): break reading
         case .control(0x08): controller.tap(.backspace)
         case .control(0x0D), .control(0x0A): controller.tap(.enter)
+        // Tab: the next candidate while converting, else the next profile.
+        case .control(0x09) where controller.inputState == .converting: controller.tap(.space)
         case .control(0x09): controller.tap(.profile)
+        case .shiftArrowLeft: controller.resizeFocusedSegment(by: -1)
+        case .shiftArrowRight: controller.resizeFocusedSegment(by: 1)
+        case .arrowDown: controller.turnCandidatePage(by: 1)
+        case .arrowUp: controller.turnCandidatePage(by: -1)
+        // Digits choose from the bar while it shows something; otherwise they type.
+        case .text(let character) where !controller.candidateBar.isEmpty && ("1"..."9").contains(character):
+            let index = controller.candidateBar.pageRange.lowerBound + Int(String(character))! - 1
+            if controller.candidateBar.pageRange.contains(index) { controller.chooseCandidate(at: index) }
         case .control(0x0B): controller.tap(.shift)
         case .control(0x0E): controller.tap(.dakuten)
         case .control(0x0F): controller.tap(.mode)
@@ -59,9 +96,9 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
             // On another layer a key types what sits at its place there (й → 、 on symbols).
             let key = LayerKeyMap(from: profiles.current.rows, to: controller.currentRows).map(letter)
             controller.tap(.character(key))
-        case .control, .arrowUp, .arrowDown: break  // not keys of this keyboard
+        case .control: break  // not keys of this keyboard
         }
-        terminal.write(screen.draw(controller: controller, document: document))
+        draw()
     }
     controller.keyboardWillHide()
     terminal.restore()
@@ -75,7 +112,7 @@ struct TerminalScreen {
     private let layoutWidth = 375.0
     private let columns = 72.0
 
-    func draw(controller: KeyboardController, document: InMemoryTextDocumentProxy) -> String {
+    func draw(controller: KeyboardController, document: InMemoryTextDocumentProxy, notes: [String] = []) -> String {
         let profile = controller.profiles.current
         let position = controller.layer
         let shift = switch controller.shift.mode {
@@ -85,9 +122,10 @@ struct TerminalScreen {
         }
         var lines = [
             "cyrillic-ime type — \(profile.names.native) [\(profile.id)]\(qwerty ? " — QWERTY positions" : "")",
-            "shift: \(shift) · layer: \(layerName(position, profile: profile))",
+            "shift: \(shift) · layer: \(layerName(position, profile: profile)) · \(stateName(controller))",
             "",
         ]
+        lines += candidateLines(controller)
         lines += keyboardRows(profile: profile, position: position, shift: controller.shift.mode)
         lines.append("")
         lines.append("document:")
@@ -99,9 +137,43 @@ struct TerminalScreen {
         }
         lines.append("cursor: UTF-16 \(document.cursorOffset)")
         if let error = controller.lastError { lines.append("core: \(error)") }
+        lines += notes
         lines.append("")
-        lines.append("Tab next profile · ^O letters/symbols · ^K shift (katakana; page on symbols) · ^N dakuten · ←/→ cursor · ^C/^D quit")
+        lines.append("space convert/next · 1-9 choose · Tab next candidate (else profile) · ←/→ segment (else cursor) · Shift+←/→ resize · ↑/↓ page")
+        lines.append("Enter commit · ^O letters/symbols · ^K shift (katakana; page on symbols) · ^N dakuten · ^C/^D quit")
         return "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
+    }
+
+    private func stateName(_ controller: KeyboardController) -> String {
+        if controller.isKanaOnly { return "kana only" }
+        switch controller.inputState {
+        case .idle: return "idle"
+        case .composing: return "composing"
+        case .converting: return "converting"
+        }
+    }
+
+    /// The candidate bar (numbered, the focused item in brackets) and, while converting,
+    /// the segments with the focused one in brackets.
+    private func candidateLines(_ controller: KeyboardController) -> [String] {
+        let bar = controller.candidateBar
+        var lines: [String] = []
+        if let session = controller.conversion {
+            let segments = session.segments.indices.map { index in
+                index == session.focus ? "[\(session.text(ofSegment: index))]" : session.text(ofSegment: index)
+            }
+            lines.append("segments: " + segments.joined(separator: " "))
+        }
+        var line = bar.content == .predictions ? "predictions: " : "candidates: "
+        for index in bar.pageRange {
+            let text = bar.items[index].text
+            let number = index - bar.pageRange.lowerBound + 1
+            line += index == bar.focus ? "\(number)[\(text)] " : "\(number) \(text)  "
+        }
+        if bar.pageCount > 1 { line += "(page \(bar.page + 1)/\(bar.pageCount))" }
+        lines.append(bar.isEmpty ? "candidates: —" : line)
+        lines.append("")
+        return lines
     }
 
     /// `letters`, or `symbols 1/2 (123)`.
@@ -177,4 +249,12 @@ struct TerminalScreen {
         flushRun(to: units.count)
         return output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
     }
+}
+
+/// Where the terminal keeps learned choices without `--store`: $XDG_STATE_HOME/cyrillic-ime,
+/// else ~/.local/state/cyrillic-ime.
+func defaultStoreDirectory() -> String {
+    let environment = ProcessInfo.processInfo.environment
+    if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/cyrillic-ime" }
+    return (environment["HOME"] ?? ".") + "/.local/state/cyrillic-ime"
 }

@@ -1,4 +1,6 @@
 import CyrillicIME
+import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 import Foundation
 
 /// `cyrillic-ime`: the command-line face of the engine. Every conversion goes through
@@ -32,14 +34,17 @@ let usage = """
           and whether it loads.
       cyrillic-ime profiles [--id ID] [--profiles FILE] [--kana-engine FILE]
           Lists the profiles with their names and the rows of every layer and page.
-      cyrillic-ime type [--profile ID] [--qwerty] [--inline]
+      cyrillic-ime type [--profile ID] [--qwerty] [--inline] [--kana-only] [--dictionary FILE] [--store DIR]
           Types in the terminal as the keyboard does: draws the profile's keyboard and the
           document with its marked text. --qwerty maps a Latin keyboard onto the profile's
           key positions (q→й, w→ц, … on Russian); --inline shows pending input without
           marked text. Keys: Tab next profile, Ctrl-O letters/symbols layer, Ctrl-K shift
           (katakana; on the symbols layer the next page), Ctrl-N dakuten, ←/→ cursor,
           Backspace, Enter, Ctrl-C or Ctrl-D quit (then prints the document). On the symbols
-          layer a key types the symbol at its place (й → 、).
+          layer a key types the symbol at its place (й → 、). Letters compose; space converts
+          (the candidate bar above the keys: 1-9 or Tab choose, ←/→ move between segments,
+          Shift+←/→ resize, ↑/↓ page, Enter commits); --kana-only types kana as before.
+          --store DIR is where learned choices are kept (once learning is wired).
       cyrillic-ime layout [--profile ID] [--width PT] [--landscape] [--globe]
                           [--insets LEFT,RIGHT,BOTTOM] [--layer ID [--page N]] [--svg FILE]
           Prints every key's frame for a keyboard WIDTH points wide (default 375) and, with

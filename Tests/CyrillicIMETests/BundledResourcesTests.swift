@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// The data files ship inside the package's resource bundle and the core accepts them.
 final class BundledResourcesTests: BundledEngineTestCase {

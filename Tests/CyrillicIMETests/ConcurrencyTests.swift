@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Many threads typing through the shared engine at once, while it is reloaded.
 final class ConcurrencyTests: BundledEngineTestCase {

@@ -1,5 +1,7 @@
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// The per-keystroke decoder must read exactly what Foundation's JSONDecoder reads.
 final class ConversionResultDecoderTests: XCTestCase {

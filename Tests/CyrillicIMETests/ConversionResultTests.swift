@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Decoding of the core's JSON answers and the fallback used when there is none.
 final class ConversionResultTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// What must hold for every bundled profile, whichever language it serves: it is
 /// described with its rows and names, every key on its layout can be typed without an

@@ -1,5 +1,7 @@
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// `initialize` failures: the message names the file and the JSON path, and the engine
 /// that was running keeps running.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Kana→kanji conversion through `RustCoreEngine`, against the compiled Mozc dictionary that
 /// scripts/test.sh builds and names in $CYRILLIC_IME_DICTIONARY. Expectations are what a

@@ -1,5 +1,7 @@
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// The keys Japanese needs: ー, 、 and 。 on the letters, the symbols layer behind `{mode}`
 /// with its second page behind `{shift}`, the width setting, and the layers' geometry and

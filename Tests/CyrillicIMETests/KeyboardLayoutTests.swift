@@ -1,5 +1,7 @@
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Key frames from rows and an environment.
 final class KeyboardLayoutTests: XCTestCase {

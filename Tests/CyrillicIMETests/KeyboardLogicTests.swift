@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Typing sessions through `KeyboardController` into the UTF-16 document model.
 final class KeyboardLogicTests: BundledEngineTestCase {

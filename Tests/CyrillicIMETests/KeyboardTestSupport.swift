@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// A clock the test moves by hand: `advance(by:)` runs every action that falls due, in
 /// order, with `now` set to its due time. Nothing ever waits for real time.
@@ -61,9 +63,37 @@ final class FailingEngine: KeyboardEngine {
     }
 
     func profiles() -> [ProfileDescription]? { real.profiles() }
+
+    /// Makes every conversion call fail as with no dictionary loaded.
+    var failsConversion = false
+    private func failure<T>(_ reading: String) -> Result<T, KanjiConversionError> {
+        .failure(KanjiConversionError(message: "no dictionary (injected)", reading: reading))
+    }
+
+    func convert(
+        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool
+    ) -> Result<KanjiConversion, KanjiConversionError> {
+        failsConversion ? failure(reading) : real.convert(
+            reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
+            matchingHeardSpellings: matchingHeardSpellings)
+    }
+
+    func resizeSegment(of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int) -> Result<KanjiConversion, KanjiConversionError> {
+        failsConversion ? failure(conversion.reading) : real.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates)
+    }
+
+    func candidates(forSegment index: Int, of conversion: KanjiConversion, limit: Int) -> Result<[String], KanjiConversionError> {
+        failsConversion ? failure(conversion.reading) : real.candidates(forSegment: index, of: conversion, limit: limit)
+    }
+
+    func predictions(for reading: String, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
+        failsConversion ? failure(reading) : real.predictions(for: reading, limit: limit)
+    }
 }
 
 /// A keyboard typing into an in-memory document, with every part reachable by the test.
+/// `kanaOnly` (the default here, for the tests written before conversion) makes every
+/// profile kana-only; the conversion tests pass `kanaOnly: false`.
 struct KeyboardHarness {
     let controller: KeyboardController
     let document: InMemoryTextDocumentProxy
@@ -74,6 +104,7 @@ struct KeyboardHarness {
     init(
         text: String = "", style: PendingInputStyle = .marked, engine: KeyboardEngine = RustCoreEngine.shared,
         timing: DeleteRepeatTiming = .standard, document: InMemoryTextDocumentProxy? = nil,
+        kanaOnly: Bool = true, spaceWidth: CharacterWidth = .full,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         self.document = document ?? InMemoryTextDocumentProxy(text: text)
@@ -82,7 +113,9 @@ struct KeyboardHarness {
         profiles = try ProfileManager(engine: engine, keyboardStore: store)
         controller = KeyboardController(
             engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler,
-            settings: KeyboardSettings(pendingInputStyle: style, deleteRepeat: timing))
+            settings: KeyboardSettings(
+                pendingInputStyle: style, deleteRepeat: timing,
+                kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [], spaceWidth: spaceWidth))
     }
 
     /// Taps one key per character: a space is the space key, a newline the return key.

@@ -3,6 +3,8 @@ import CCyrillicIMECoreTesting
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// The panic path end to end, in the middle of typing: the core panics on one key (a real
 /// Rust panic caught by the export guard, poisoning the engine lock), the wrapper falls

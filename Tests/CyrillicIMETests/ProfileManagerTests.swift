@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Which profile is current, where the choice is kept, and who is told.
 final class ProfileManagerTests: BundledEngineTestCase {

@@ -2,6 +2,8 @@ import Dispatch
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Typing threads while another thread reloads the shared engine every 2 ms, alternating
 /// between two different engines (A: the bundled data, ка → か; B: ка → が). Every answer

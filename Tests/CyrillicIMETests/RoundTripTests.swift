@@ -1,5 +1,7 @@
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Key-by-key conversions through `RustCoreEngine` with the bundled data.
 final class RoundTripTests: BundledEngineTestCase {

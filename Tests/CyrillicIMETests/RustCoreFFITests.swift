@@ -2,6 +2,8 @@ import CCyrillicIMECore
 import CCyrillicIMECoreTesting
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// The C ABI seen from Swift: caught panics become `nil` and the documented fallback,
 /// a poisoned engine lock is recovered, and the ABI version matches the header.

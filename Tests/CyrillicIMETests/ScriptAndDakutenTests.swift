@@ -1,5 +1,7 @@
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// Katakana through the profile-id suffix, and the dakuten key, from Swift.
 final class ScriptAndDakutenTests: BundledEngineTestCase {

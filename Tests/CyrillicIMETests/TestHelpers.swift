@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// The profile every test types in.
 let standardProfile = "rus_standard"

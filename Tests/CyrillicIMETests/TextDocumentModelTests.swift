@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
 
 /// The in-memory document behaves like a UIKit text field seen through the proxy, in UTF-16.
 final class TextDocumentModelTests: XCTestCase {

@@ -41,6 +41,15 @@ public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeM
                 }
             }
         }
+        // Conversion needs the dictionary ($CYRILLIC_IME_DICTIONARY, which scripts/test.sh
+        // sets); without it every conversion fails and the fallback (kana) is what is checked.
+        if let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty {
+            do {
+                try RustCoreEngine.shared.loadDictionary(atPath: path)
+            } catch {
+                fatalError("typing fuzzer: cannot load the dictionary \(path): \(error)")
+            }
+        }
         let ids = described.flatMap { [$0.id, $0.id + ":katakana", $0.id + ":hiragana"] }
         precondition(Set(described.map(\.id)) == Set(reference.profiles.keys), "the reference reads other profiles than the core")
         context = FuzzContext(reference: reference, letters: letters, profileIDs: ids)
@@ -57,9 +66,10 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let profile = context.profileIDs[Int(bytes[0]) % context.profileIDs.count]
     let steps = TypingSession.decode(Array(bytes.dropFirst()), letters: context.letters, profileIDs: context.profileIDs)
     // The top bit picks the layer: the keyboard controller over the UTF-16 document, or
-    // RustCoreEngine with the host's part reduced to a string.
+    // RustCoreEngine with the host's part reduced to a string; with the controller, the next
+    // bit makes the profile convert (compose, space converts, the candidate bar).
     let driver: TypingSessionDriver = bytes[0] & 0x80 != 0
-        ? KeyboardControllerDriver(profileID: profile) : RustCoreEngineDriver(profileID: profile)
+        ? KeyboardControllerDriver(profileID: profile, converts: bytes[0] & 0x40 != 0) : RustCoreEngineDriver(profileID: profile)
     SessionChecker(reference: context.reference, driver: driver).run(steps)
     return 0
 }

@@ -17,6 +17,7 @@ TARGETS = {
     "layer2": ("p99", 1000, "C ABI: rust_process_key + rust_free_string"),
     "layer3": ("p99", 3000, "RustCoreEngine.processKey + decoding"),
     "layer4": ("p99", 10000, "keyboard controller: tap → text in the proxy"),
+    "layer4bar": ("p99", None, "keyboard controller, converting: tap → candidate bar updated"),
     "layer5_cold": ("p50", 2_000_000, "start-up: first rust_init_engine"),
     "layer5_reload": ("p50", 2_000_000, "start-up: reload"),
 }

@@ -40,8 +40,10 @@ expect_screen() { # NAME TEXT — waits up to 10 s for TEXT to appear on the scr
   screen | sed 's/^/  | /'
 }
 
-start
+# The kana-only keyboard (today's behaviour before conversion): kana go straight in.
+start --kana-only
 expect_screen "draws the profile's keyboard" "[ й ] [ ц ] [ у ]"
+expect_screen "says it types kana only" "kana only"
 expect_screen "names the profile" "Русский (Поливанов) [rus_standard]"
 text "коннитива"
 expect_screen "converts key by key" "  こんにちわ│"
@@ -80,7 +82,7 @@ expect_screen "Ctrl-D quits and prints the document" "EXIT=0"
 expect_screen "…the whole document" "こんにちわ ほガ、ん"
 expect_screen "…and restores the terminal" "icanon echo"
 
-start --qwerty
+start --qwerty --kana-only
 expect_screen "starts" "document:"
 expect_screen "--qwerty says so" "QWERTY positions"
 text "rjyybnbdf ,fynj:"
@@ -89,7 +91,7 @@ keys C-c
 expect_screen "Ctrl-C quits" "EXIT=0"
 expect_screen "…and restores the terminal" "icanon echo"
 
-start --inline
+start --inline --kana-only
 expect_screen "starts" "document:"
 text "кон"
 expect_screen "--inline shows pending input as plain text" "  こн│"
@@ -105,7 +107,7 @@ copy = dict(data["profiles"][0], id="rus_copy", names={"en": "Copy", "ja": "コ�
 data["profiles"] = [data["profiles"][0], copy]
 json.dump(data, open(sys.argv[1], "w"), ensure_ascii=False)
 PY
-start --profiles "$TMUX_TMPDIR/two.json"
+start --profiles "$TMUX_TMPDIR/two.json" --kana-only
 expect_screen "starts" "document:"
 text "хон"
 keys Tab
@@ -113,6 +115,42 @@ expect_screen "Tab switches to the next profile" "Копия [rus_copy]"
 expect_screen "…converting what was pending first" "  ほん│"
 keys C-d
 expect_screen "quits" "EXIT=0"
+
+# The converting keyboard, as a person uses it: compose, space, look at the bar, move and
+# resize segments, Enter, and find the sentence in the document.
+start
+expect_screen "starts idle" "· idle"
+text "ватасинонамаэханаканодэсу"
+expect_screen "composes kana as marked text" "marked: «わたしのなまえはなかのです» UTF-16 0..<13"
+expect_screen "…and says so" "· composing"
+text " "
+expect_screen "space converts" "marked: «私の名前は中野です» UTF-16 0..<9"
+expect_screen "…into segments, the first focused" "segments: [私の] 名前は 中野です"
+expect_screen "…the bar numbering the focused segment's candidates" "candidates: 1[私の] 2 "
+keys Right
+expect_screen "→ moves the focus to the next segment" "segments: 私の [名前は] 中野です"
+keys S-Right
+expect_screen "Shift+→ extends the focused segment" "segments: 私の [名前"
+keys S-Left
+expect_screen "Shift+← shrinks it back; the rest converts again" "segments: 私の [名前は] 中野です"
+keys Left
+expect_screen "← moves the focus back" "segments: [私の] 名前は 中野です"
+keys Enter
+expect_screen "Enter commits what is shown" "  私の名前は中野です│"
+expect_screen "…leaving nothing marked" "marked: none"
+expect_screen "…and the keyboard idle" "· idle"
+text "ватаси "
+expect_screen "a second word converts" "· converting"
+keys Tab
+expect_screen "Tab picks the next candidate" "candidates: 1 "
+text "1"
+expect_screen "a digit chooses (the last segment: committed)" "· idle"
+keys BSpace
+text " "
+expect_screen "space with nothing composed types a full-width space" "cursor: UTF-16"
+keys C-d
+expect_screen "quits" "EXIT=0"
+expect_screen "…printing the document with the sentence" "私の名前は中野です"
 
 echo "terminal: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -6,6 +6,10 @@ import Foundation
 /// that the marked range lies inside the document and holds exactly the controller's
 /// pending input (a failed check traps, which libFuzzer reports as a crash).
 ///
+/// With `converts`, the profile composes and converts (space, the candidate bar); the
+/// committed text the checker sees then includes the kana composed, and the driver checks
+/// that the marked text is exactly the composition or the conversion shown.
+///
 /// Scripts map onto shift: `:katakana` is shift locked, anything else shift off; the clock
 /// is frozen, so two shift taps always make a double tap.
 final class KeyboardControllerDriver: TypingSessionDriver {
@@ -13,8 +17,10 @@ final class KeyboardControllerDriver: TypingSessionDriver {
     private let document = InMemoryTextDocumentProxy()
     private let engine = InjectableFailureEngine()
     private let controller: KeyboardController
+    let converts: Bool
 
-    init(profileID: String) {
+    init(profileID: String, converts: Bool = false) {
+        self.converts = converts
         self.profileID = profileID
         let profiles: ProfileManager
         do {
@@ -22,19 +28,44 @@ final class KeyboardControllerDriver: TypingSessionDriver {
         } catch {
             fatalError("typing fuzzer: no profiles: \(error)")
         }
-        controller = KeyboardController(engine: engine, proxy: document, profiles: profiles, scheduler: FrozenScheduler())
+        // Kana-only unless converting; a half-width space, so space with nothing composed
+        // types what the core's {space} types.
+        controller = KeyboardController(
+            engine: engine, proxy: document, profiles: profiles, scheduler: FrozenScheduler(),
+            settings: KeyboardSettings(
+                kanaOnlyProfiles: converts ? [] : Set(profiles.profiles.map(\.id)), spaceWidth: .half))
         _ = controller.selectProfile(Self.split(profileID).id)
         matchScript()
     }
 
     var committedText: String {
-        guard let marked = document.markedRange else { return document.text }
-        var units = document.utf16
-        units.removeSubrange(marked.location..<(marked.location + marked.length))
-        return String(decoding: units, as: UTF16.self)
+        var text = document.text
+        if let marked = document.markedRange {
+            var units = document.utf16
+            units.removeSubrange(marked.location..<(marked.location + marked.length))
+            text = String(decoding: units, as: UTF16.self)
+        }
+        return text + controller.composition.kana
     }
 
-    var markedText: String { document.markedText ?? "" }
+    var markedText: String { controller.buffer }
+
+    /// The document outside the marked text (without the kana composed).
+    var documentText: String {
+        String(String.UnicodeScalarView(committedText.unicodeScalars.dropLast(controller.composition.kana.unicodeScalars.count)))
+    }
+
+    var conversion: ConversionSession? { controller.conversion }
+
+    func conversionStep(_ step: TypingSession.ConversionStep) {
+        switch step {
+        case .choose(let index): controller.chooseCandidate(at: index)
+        case .focus(let delta): controller.moveFocus(by: delta)
+        case .resize(let delta): controller.resizeFocusedSegment(by: delta)
+        case .page(let delta): controller.turnCandidatePage(by: delta)
+        }
+        checkDocument()
+    }
 
     func type(_ key: String) {
         switch key {
@@ -86,12 +117,22 @@ final class KeyboardControllerDriver: TypingSessionDriver {
     private func checkDocument() {
         let length = document.utf16.count
         precondition(document.selectedRange.location + document.selectedRange.length <= length, "selection outside the document")
+        let shown = controller.conversion?.text ?? controller.composition.text
         if let marked = document.markedRange {
             precondition(marked.location + marked.length <= length, "marked range \(marked) outside a document of \(length) units")
-            precondition(document.markedText == controller.buffer, "marked text differs from the pending input")
+            precondition(document.markedText == shown, "marked text \(document.markedText!.debugDescription) differs from \(shown.debugDescription)")
+            if let session = controller.conversion {
+                let focus = session.focusedRange
+                precondition(document.selectedRange == NSRange(location: marked.location + focus.location, length: focus.length),
+                             "the focused segment is not selected")
+                precondition(session.segments.map(\.reading).joined() == session.reading, "segments do not cover the reading")
+            } else {
+                precondition(document.selectedRange == NSRange(location: marked.location + marked.length, length: 0), "cursor not at the end of the composition")
+            }
         } else {
-            precondition(controller.buffer.isEmpty, "pending input \(controller.buffer.debugDescription) is not shown")
+            precondition(shown.isEmpty, "input \(shown.debugDescription) is not shown")
         }
+        if controller.inputState == .idle { precondition(controller.candidateBar.isEmpty || controller.isKanaOnly, "a bar with nothing composed") }
     }
 }
 
@@ -115,6 +156,22 @@ private final class InjectableFailureEngine: KeyboardEngine {
 
     func cycleDakuten(_ character: String) -> DakutenResult? { core.cycleDakuten(character) }
     func profiles() -> [ProfileDescription]? { core.profiles() }
+
+    func convert(
+        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool
+    ) -> Result<KanjiConversion, KanjiConversionError> {
+        core.convert(reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
+                     matchingHeardSpellings: matchingHeardSpellings)
+    }
+    func resizeSegment(of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int) -> Result<KanjiConversion, KanjiConversionError> {
+        core.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates)
+    }
+    func candidates(forSegment index: Int, of conversion: KanjiConversion, limit: Int) -> Result<[String], KanjiConversionError> {
+        core.candidates(forSegment: index, of: conversion, limit: limit)
+    }
+    func predictions(for reading: String, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
+        core.predictions(for: reading, limit: limit)
+    }
 }
 
 /// A clock that never moves and never runs scheduled work (no key is held in a session).

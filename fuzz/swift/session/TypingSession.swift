@@ -23,12 +23,28 @@
 /// - backspace with nothing pending: the document must lose exactly its last character;
 /// - an injected failure (the core returns NULL): the documented fallback must commit the
 ///   marked text and the key as typed (or, for backspace, delete as above).
+///
+/// A converting driver (`converts`: the keyboard composes, space converts) reports the kana
+/// composed as committed and the pending letters as marked, so the same invariant holds
+/// while composing. Then:
+///
+/// - space with something composed converts it: the document outside the marked text must
+///   not change, and the conversion's reading must be exactly what was composed (or, when the
+///   core cannot convert, the document must gain exactly that reading);
+/// - while converting, space and the bar's steps (choose, focus, resize, page) change only
+///   the marked text; backspace must give back the composed reading; choosing on the last
+///   segment, or a resize the core refuses, commits (the chosen text, or the reading);
+/// - any other key commits the conversion shown first: the checker settles on
+///   `document + shown` and goes on as for a boundary; return commits without a newline.
+///
+/// So the document always equals what the writer committed: what was shown at each commit.
 struct TypingSession {
     enum Step: CustomStringConvertible {
         /// A key; `failing` makes the core fail on it (`poisoning` also poisons the lock).
         case key(String, failing: Bool, poisoning: Bool)
         case switchProfile(String)
         case dakuten
+        case conversion(ConversionStep)
 
         var description: String {
             switch self {
@@ -36,6 +52,21 @@ struct TypingSession {
                 return key.debugDescription + (failing ? (poisoning ? "!!" : "!") : "")
             case let .switchProfile(id): return "→" + id
             case .dakuten: return "゛"
+            case .conversion(let step): return "\(step)"
+            }
+        }
+    }
+
+    /// A step of the candidate bar while converting (the keyboard's `chooseCandidate`,
+    /// `moveFocus`, `resizeFocusedSegment`, `turnCandidatePage`).
+    enum ConversionStep: CustomStringConvertible {
+        case choose(Int), focus(Int), resize(Int), page(Int)
+        var description: String {
+            switch self {
+            case .choose(let index): return "#\(index)"
+            case .focus(let delta): return delta < 0 ? "⇠" : "⇢"
+            case .resize(let delta): return delta < 0 ? "⇤" : "⇥"
+            case .page(let delta): return delta < 0 ? "⇞" : "⇟"
             }
         }
     }
@@ -82,6 +113,10 @@ struct TypingSession {
             // Injected failures are rare: each one is a real (slow) Rust panic.
             case 225, 226: failing = true
             case 227: failing = true; poisoning = true
+            case 228..<236: steps.append(.conversion(.choose(next() % 12)))
+            case 236..<240: steps.append(.conversion(.focus(byte & 1 == 0 ? -1 : 1)))
+            case 240..<246: steps.append(.conversion(.resize(byte & 1 == 0 ? -1 : 1)))
+            case 246, 247: steps.append(.conversion(.page(byte & 1 == 0 ? -1 : 1)))
             default: key(letters[(byte * 7) % letters.count])
             }
         }
@@ -113,17 +148,46 @@ final class SessionChecker {
         perform(.key(EngineKey.flush, failing: false, poisoning: false))
     }
 
+    private func isSpace(_ key: String) -> Bool { key == EngineKey.space || key == " " }
+    private func isEnter(_ key: String) -> Bool { key == EngineKey.enter || key == "\n" }
+    private func isBackspace(_ key: String) -> Bool { key == EngineKey.backspace || key == "\u{8}" }
+
     private func perform(_ step: TypingSession.Step) {
-        let committedBefore = driver.committedText
+        if driver.converts, performConverting(step) { return }
+        var committedBefore = driver.committedText
         let markedBefore = driver.markedText
+        let documentBefore = documentOutsideComposition()
+        let composedBefore = driver.converts && (committedBefore != documentBefore || !markedBefore.isEmpty)
+        if let shown = driver.conversion?.text {
+            // This step commits the conversion shown first: settle on it.
+            committedBefore += shown
+            settled = Array(committedBefore.unicodeScalars)
+            segment = []
+        }
+        let wasConverting = driver.conversion != nil
         switch step {
+        case .conversion:
+            return  // not converting: the bar's steps do nothing
+        case let .key(key, failing, poisoning) where driver.converts && isEnter(key) && (composedBefore || wasConverting):
+            // Return commits what is composed or shown, without a newline. The only core call
+            // is the flush of pending letters; when it fails they are committed as typed.
+            if failing { driver.failNextKey(poisoning: poisoning) }
+            driver.type(key)
+            if failing && !markedBefore.isEmpty {
+                require(driver.markedText.isEmpty && driver.conversion == nil, "return left something composed")
+                require(same(driver.committedText, Array((committedBefore + markedBefore).unicodeScalars)),
+                        "a failed flush on return lost input: \(driver.committedText.debugDescription)")
+            } else {
+                checkSettled()
+            }
+            resettle()
         case let .key(key, failing, poisoning):
             if failing { driver.failNextKey(poisoning: poisoning) }
             driver.type(key)
             if failing {
                 checkFallback(key: key, committedBefore: committedBefore, markedBefore: markedBefore)
             } else if key == EngineKey.backspace || key == "\u{8}" {
-                checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore)
+                checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore)
             } else if key == EngineKey.flush {
                 checkSettled()
                 resettle()
@@ -160,6 +224,101 @@ final class SessionChecker {
             require(driver.markedText.isEmpty, "marked text after a dakuten tap")
             resettle()
         }
+    }
+
+    /// Space with something composed, and every step while converting. Returns false for the
+    /// steps `perform` handles (those that commit the conversion, or need no conversion).
+    private func performConverting(_ step: TypingSession.Step) -> Bool {
+        let committedBefore = driver.committedText
+        if let session = driver.conversion {
+            let shown = session.text
+            let document = committedBefore  // the kana composed are empty while converting
+            switch step {
+            case .conversion(let barStep):
+                var expected = shown
+                if case .choose(let index) = barStep, session.focus == session.segments.count - 1,
+                   session.focusedCandidates.indices.contains(index) {
+                    var chosen = session
+                    chosen.choose(index)
+                    expected = chosen.text
+                }
+                driver.conversionStep(barStep)
+                if driver.conversion != nil {
+                    require(same(driver.committedText, Array(document.unicodeScalars)), "a bar step changed the committed text")
+                    require(driver.conversion?.reading == session.reading, "a bar step changed the reading")
+                } else if case .resize = barStep {
+                    require(same(driver.committedText, Array((document + session.reading).unicodeScalars)),
+                            "a refused resize should commit the reading \(session.reading.debugDescription): \(driver.committedText.debugDescription)")
+                    resettle()
+                } else {
+                    require(same(driver.committedText, Array((document + expected).unicodeScalars)),
+                            "choosing on the last segment should commit \(expected.debugDescription): \(driver.committedText.debugDescription)")
+                    resettle()
+                }
+                return true
+            case let .key(key, failing, poisoning) where isSpace(key):
+                // No key reaches the core while converting: an injected failure changes nothing.
+                if failing { driver.failNextKey(poisoning: poisoning) }
+                driver.type(key)
+                require(driver.conversion != nil, "space while converting ended the conversion")
+                require(same(driver.committedText, Array(document.unicodeScalars)), "the next candidate changed the committed text")
+                require(driver.conversion?.reading == session.reading, "the next candidate changed the reading")
+                return true
+            case let .key(key, failing, poisoning) where isBackspace(key):
+                if failing { driver.failNextKey(poisoning: poisoning) }
+                driver.type(key)
+                require(driver.conversion == nil && driver.markedText.isEmpty, "backspace did not go back to composing")
+                require(same(driver.committedText, Array((document + session.reading).unicodeScalars)),
+                        "backspace should give back the reading \(session.reading.debugDescription): \(driver.committedText.debugDescription)")
+                resettle()
+                return true
+            default:
+                return false
+            }
+        }
+        // Space with something composed converts it.
+        guard case let .key(key, failing, poisoning) = step, isSpace(key) else { return false }
+        let markedBefore = driver.markedText
+        let documentBefore = documentOutsideComposition()
+        guard documentBefore != committedBefore || !markedBefore.isEmpty else { return false }  // nothing composed: a space
+        if failing {
+            // The failure falls on the flush of the pending letters (if any): then the
+            // composition is committed as typed and nothing is converted.
+            driver.failNextKey(poisoning: poisoning)
+            if !markedBefore.isEmpty {
+                driver.type(key)
+                require(driver.conversion == nil && driver.markedText.isEmpty, "a failed flush still converted")
+                require(same(driver.committedText, Array((committedBefore + markedBefore).unicodeScalars)),
+                        "a failed flush on space lost input: \(driver.committedText.debugDescription)")
+                resettle()
+                return true
+            }
+        }
+        // The reading: the kana composed plus the pending letters flushed, which the invariant
+        // already ties to the reference conversion of what was typed.
+        guard let flushed = flushEngine.processKey(EngineKey.flush, buffer: markedBefore, profileID: driver.profileID) else {
+            fail("flushing the marked text returned NULL")
+        }
+        let reading = String(String.UnicodeScalarView(committedBefore.unicodeScalars.dropFirst(documentBefore.unicodeScalars.count)))
+            + flushed.output
+        driver.type(key)
+        if let session = driver.conversion {
+            require(session.reading == reading, "converted \(session.reading.debugDescription), composed \(reading.debugDescription)")
+            require(same(driver.committedText, Array(documentBefore.unicodeScalars)), "converting changed the document")
+        } else {
+            // The core could not convert: the reading is committed as kana.
+            require(driver.markedText.isEmpty, "marked text after a failed conversion")
+            require(same(driver.committedText, Array((documentBefore + reading).unicodeScalars)),
+                    "a failed conversion should commit \(reading.debugDescription): \(driver.committedText.debugDescription)")
+            resettle()
+        }
+        return true
+    }
+
+    /// The committed text less the kana composed (for a converting driver).
+    private func documentOutsideComposition() -> String {
+        guard let driver = driver as? KeyboardControllerDriver else { return driver.committedText }
+        return driver.documentText
     }
 
     /// The scalars a text key types, composed and case-folded as the core does; a leading
@@ -208,8 +367,15 @@ final class SessionChecker {
         checkInvariant()
     }
 
-    private func checkBackspace(committedBefore: String, markedBefore: String) {
-        if markedBefore.isEmpty {
+    private func checkBackspace(committedBefore: String, markedBefore: String, documentBefore: String? = nil) {
+        let kanaBefore = documentBefore.map { String(String.UnicodeScalarView(committedBefore.unicodeScalars.dropFirst($0.unicodeScalars.count))) } ?? ""
+        if markedBefore.isEmpty, let documentBefore, !kanaBefore.isEmpty {
+            // A converting keyboard's composition loses its own last character.
+            require(driver.markedText.isEmpty, "backspace with nothing pending left marked text")
+            require(same(driver.committedText, Array((documentBefore + String(kanaBefore.dropLast())).unicodeScalars)),
+                    "backspace should drop the last composed character: \(committedBefore.debugDescription) → \(driver.committedText.debugDescription)")
+            resettle()
+        } else if markedBefore.isEmpty {
             require(driver.markedText.isEmpty, "backspace with nothing pending left marked text")
             require(same(driver.committedText, Array(String(committedBefore.dropLast()).unicodeScalars)),
                     "backspace with nothing pending should delete one character: \(committedBefore.debugDescription) → \(driver.committedText.debugDescription)")

@@ -21,6 +21,20 @@ protocol TypingSessionDriver: AnyObject {
     /// `poisoning` panics while holding the engine lock. Drivers that cannot inject a
     /// failure ignore this.
     func failNextKey(poisoning: Bool)
+
+    /// Whether space converts (a converting profile): then `committedText` is the document
+    /// outside the marked text plus the kana composed, and `markedText` the pending letters.
+    var converts: Bool { get }
+    /// The conversion shown while converting (marked), `nil` otherwise.
+    var conversion: ConversionSession? { get }
+    /// A step of the candidate bar (`TypingSession.ConversionStep`); ignored when not converting.
+    func conversionStep(_ step: TypingSession.ConversionStep)
+}
+
+extension TypingSessionDriver {
+    var converts: Bool { false }
+    var conversion: ConversionSession? { nil }
+    func conversionStep(_ step: TypingSession.ConversionStep) {}
 }
 
 /// A keyboard reduced to its document: applies `RustCoreEngine` results exactly as the

@@ -1,3 +1,4 @@
+import CyrillicIME
 import Dispatch
 import Foundation
 

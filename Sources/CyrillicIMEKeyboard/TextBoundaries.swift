@@ -1,3 +1,4 @@
+import CyrillicIME
 /// Where user-perceived characters and words end, for cursor moves and deletion.
 ///
 /// iOS moves the cursor in UTF-16 code units, so moving over one character means moving

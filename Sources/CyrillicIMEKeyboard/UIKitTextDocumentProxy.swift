@@ -1,3 +1,4 @@
+import CyrillicIME
 #if canImport(UIKit)
 import UIKit
 

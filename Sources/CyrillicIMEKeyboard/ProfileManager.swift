@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// The profiles the running engine offers and the one in use.

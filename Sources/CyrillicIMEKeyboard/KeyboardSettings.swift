@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// How the pending input (the Cyrillic not yet converted) is shown in the document.
@@ -18,6 +19,10 @@ public struct KeyboardSettings: Equatable, Sendable {
         public static let digitWidth = "digitWidth"
         /// `"full"` (the default) or `"half"`: 、。？！ or ,.?!
         public static let punctuationWidth = "punctuationWidth"
+        /// Profile ids typed in kana only (no conversion), separated by commas.
+        public static let kanaOnlyProfiles = "kanaOnlyProfiles"
+        /// `"full"` (the default) or `"half"`: the space typed with nothing composed.
+        public static let spaceWidth = "spaceWidth"
     }
 
     public var pendingInputStyle: PendingInputStyle
@@ -25,17 +30,35 @@ public struct KeyboardSettings: Equatable, Sendable {
     public var shiftDoubleTapInterval: TimeInterval
     /// Digits and punctuation in full or half width; what Japanese writers expect by default.
     public var widths: OutputWidths
+    /// Profiles typed in kana only: kana go into the document as they are composed, as
+    /// before conversion existed. Every other profile composes and converts (space).
+    public var kanaOnlyProfiles: Set<String>
+    /// The space typed with nothing composed in a converting profile: `　` (full, the
+    /// default of Japanese keyboards) or ` `. Kana-only profiles type what the core types.
+    public var spaceWidth: CharacterWidth
 
     public init(
         pendingInputStyle: PendingInputStyle = .marked,
         deleteRepeat: DeleteRepeatTiming = .standard,
         shiftDoubleTapInterval: TimeInterval = ShiftState.defaultDoubleTapInterval,
-        widths: OutputWidths = .standard
+        widths: OutputWidths = .standard,
+        kanaOnlyProfiles: Set<String> = [],
+        spaceWidth: CharacterWidth = .full
     ) {
         self.pendingInputStyle = pendingInputStyle
         self.deleteRepeat = deleteRepeat
         self.shiftDoubleTapInterval = shiftDoubleTapInterval
         self.widths = widths
+        self.kanaOnlyProfiles = kanaOnlyProfiles
+        self.spaceWidth = spaceWidth
+    }
+
+    /// Whether `profileID` is typed in kana only.
+    public func isKanaOnly(_ profileID: String) -> Bool { kanaOnlyProfiles.contains(profileID) }
+
+    /// Writes the kana-only profiles to `store` (the long-press menu's switch).
+    public static func saveKanaOnlyProfiles(_ ids: Set<String>, to store: SettingsStore) {
+        store.set(ids.sorted().joined(separator: ","), forKey: StoreKey.kanaOnlyProfiles)
     }
 
     /// The settings the stores hold (the keyboard's own first, then the App Group's);
@@ -51,5 +74,9 @@ public struct KeyboardSettings: Equatable, Sendable {
         }
         widths.digits = width(StoreKey.digitWidth) ?? widths.digits
         widths.punctuation = width(StoreKey.punctuationWidth) ?? widths.punctuation
+        spaceWidth = width(StoreKey.spaceWidth) ?? spaceWidth
+        if let list = stores.lazy.compactMap({ $0.string(forKey: StoreKey.kanaOnlyProfiles) }).first {
+            kanaOnlyProfiles = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CyrillicIME
 /// Maps a Latin (US QWERTY) hardware keyboard onto a profile's keys by position, for
 /// people without a Cyrillic layout: the key where q sits types the profile's first
 /// letter of its first letter row (й on Russian ЙЦУКЕН), and so on — as a Russian

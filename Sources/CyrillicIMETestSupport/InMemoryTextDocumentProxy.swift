@@ -1,3 +1,4 @@
+import CyrillicIMEKeyboard
 import Foundation
 
 /// A text document in memory that behaves like a UIKit text field seen through

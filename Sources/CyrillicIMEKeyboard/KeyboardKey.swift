@@ -1,3 +1,4 @@
+import CyrillicIME
 /// One key of the keyboard: a character key from a profile's rows, or a function key.
 ///
 /// Profiles write function keys as `{name}` (docs/PROFILES.md); the cursor keys are not in

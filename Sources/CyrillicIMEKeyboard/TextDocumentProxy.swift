@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// What a keyboard can do to the text field it types into: the part of UIKit's

@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// The shift key. On this keyboard shift means katakana: while it is on, letters are

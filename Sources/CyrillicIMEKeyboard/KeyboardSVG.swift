@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// Draws a computed layout as an SVG picture, to check by eye that the geometry looks

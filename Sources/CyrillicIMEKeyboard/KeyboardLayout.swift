@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// A rectangle in points, origin at the keyboard's top left (UIKit's coordinates).

@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// The keyboard's logic, everything a `UIInputViewController` does except drawing: a key
@@ -9,6 +10,12 @@ import Foundation
 /// and runs next, so no keystroke is ever lost. The core's answer is applied exactly as
 /// docs/FFI.md says; when the core returns nothing, `ConversionResult.fallback` inserts
 /// what was typed instead. See docs/KEYBOARD.md.
+///
+/// A profile converts to kanji unless it is kana-only (`KeyboardSettings.kanaOnlyProfiles`):
+/// keys then build a `Composition` (kana and the pending letters, shown as marked text),
+/// space converts it into a `ConversionSession` (segments, candidates, focus) and the
+/// `CandidateBar` shows predictions or the focused segment's candidates. Those states live
+/// in KeyboardController+Converting.swift; kana-only profiles insert kana as they come.
 public final class KeyboardController {
     public enum Phase: Equatable, Sendable {
         case idle
@@ -20,7 +27,7 @@ public final class KeyboardController {
     }
 
     /// Where the keyboard is in handling a key; back to `.idle` when every queued key is done.
-    public private(set) var phase: Phase = .idle {
+    public internal(set) var phase: Phase = .idle {
         didSet { onPhaseChange?(phase) }
     }
     /// Called on every phase change (tests follow the state machine with it).
@@ -28,28 +35,54 @@ public final class KeyboardController {
     /// Called after each key and each profile change, for the view to refresh its key caps.
     public var onStateChange: (() -> Void)?
 
+    /// Where the writer is: nothing composed, composing, or converting.
+    public enum InputState: Equatable, Sendable {
+        case idle
+        case composing
+        case converting
+    }
+
     /// The pending input: typed letters the core has not converted yet.
-    public private(set) var buffer = ""
+    public var buffer: String { composition.pending }
+    /// What is composed and not committed (in kana-only profiles only `pending` is used).
+    public internal(set) var composition = Composition()
+    /// The conversion shown while converting, `nil` otherwise.
+    public internal(set) var conversion: ConversionSession?
+    /// The row above the keys: predictions while composing, candidates while converting.
+    public internal(set) var candidateBar = CandidateBar()
+    /// Profiles typed in kana only (a setting; `setKanaOnly` changes it).
+    public private(set) var kanaOnlyProfiles: Set<String>
+    /// The space typed with nothing composed, in converting profiles.
+    public var spaceWidth: CharacterWidth
+    /// Where committed conversions are learned; `nil` learns nothing (docs/KEYBOARD.md, "Learning").
+    public var learning: ConversionLearning?
+
+    public var inputState: InputState {
+        conversion != nil ? .converting : composition.isEmpty ? .idle : .composing
+    }
+
+    /// Whether the active profile is typed in kana only (no composition, no conversion).
+    public var isKanaOnly: Bool { kanaOnlyProfiles.contains(activeProfileID) }
     /// Shift: katakana while on.
-    public private(set) var shift: ShiftState
+    public internal(set) var shift: ShiftState
     /// The profile the pending input was typed in.
     public private(set) var activeProfileID: String
     /// The layer and page shown: the letters, or a page of the symbols layer (`{mode}`).
-    public private(set) var layer: KeyboardLayerPosition = .letters
+    public internal(set) var layer: KeyboardLayerPosition = .letters
     /// The widths of digits and punctuation the core writes (a setting).
     public var widths: OutputWidths
     /// The core's last error message (unknown profile, oversized input, no answer at all),
     /// cleared by the next key that converts cleanly. The text was inserted as typed anyway.
-    public private(set) var lastError: String?
+    public internal(set) var lastError: String?
     /// How the pending input is shown. Changing it converts what is pending first.
     public var pendingInputStyle: PendingInputStyle {
-        willSet { if newValue != pendingInputStyle { run(.flush) } }
+        willSet { if newValue != pendingInputStyle { run(.commitAll) } }
     }
 
     public let profiles: ProfileManager
-    private let engine: KeyboardEngine
-    private let proxy: TextDocumentProxy
-    private let scheduler: KeyboardScheduler
+    let engine: KeyboardEngine
+    let proxy: TextDocumentProxy
+    let scheduler: KeyboardScheduler
     private let deleteRepeatTiming: DeleteRepeatTiming
     private lazy var deleteRepeater = DeleteRepeater(
         timing: deleteRepeatTiming, scheduler: scheduler,
@@ -57,18 +90,27 @@ public final class KeyboardController {
         deleteWord: { [weak self] in self?.run(.deleteWord) })
     private var profileObservation: ProfileObservation?
 
-    /// The pending input as it stands in the document now (marked or inline).
-    private var displayedBuffer = ""
+    /// What the keyboard shows in the document and has not committed (marked or inline).
+    var displayedText = ""
+    /// The selected range inside the marked text shown (the focused segment), if set.
+    var displayedSelection: NSRange?
     /// The document around the cursor as the last key left it, to tell the host's own
     /// edits (cursor moved by a tap) from echoes of ours.
     private var expectedContext: (before: String?, after: String?)?
     private var queue: [Command] = []
     private var isRunning = false
 
-    private enum Command {
+    enum Command {
         case key(KeyboardKey)
         case deleteWord
-        case flush
+        /// Commits everything composed or converted (kana-only: converts what is pending).
+        case commitAll
+        /// A tap on item `index` of the candidate bar.
+        case chooseCandidate(Int)
+        case moveFocus(Int)
+        case resizeSegment(Int)
+        case turnPage(Int)
+        case setKanaOnly(Bool, profileID: String)
     }
 
     public init(
@@ -84,6 +126,8 @@ public final class KeyboardController {
         shift = ShiftState(doubleTapInterval: settings.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
         deleteRepeatTiming = settings.deleteRepeat
+        kanaOnlyProfiles = settings.kanaOnlyProfiles
+        spaceWidth = settings.spaceWidth
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }
     }
 
@@ -114,7 +158,7 @@ public final class KeyboardController {
     @discardableResult
     public func selectProfile(_ id: String) -> Bool {
         guard profiles.profiles.contains(where: { $0.id == id }) else { return false }
-        run(.flush)
+        run(.commitAll)
         return profiles.select(id)
     }
 
@@ -127,9 +171,38 @@ public final class KeyboardController {
     /// in), stop any repeat, and turn shift off.
     public func keyboardWillHide() {
         deleteRepeater.release()
-        run(.flush)
+        run(.commitAll)
         shift.reset()
         onStateChange?()
+    }
+
+    /// A tap on item `index` of the candidate bar: a prediction is committed; a candidate is
+    /// chosen for the focused segment, and the focus moves on (after the last segment, the
+    /// conversion is committed).
+    public func chooseCandidate(at index: Int) {
+        run(.chooseCandidate(index))
+    }
+
+    /// Moves the focus between the segments while converting (←/→).
+    public func moveFocus(by delta: Int) {
+        run(.moveFocus(delta))
+    }
+
+    /// Makes the focused segment longer (`delta` > 0) or shorter; the core converts again.
+    public func resizeFocusedSegment(by delta: Int) {
+        run(.resizeSegment(delta))
+    }
+
+    /// Shows another page of the candidate bar.
+    public func turnCandidatePage(by delta: Int) {
+        run(.turnPage(delta))
+    }
+
+    /// Turns kana-only typing on or off for a profile (the profile switcher's long-press
+    /// menu); what is composed is committed first. The caller stores the setting
+    /// (`KeyboardSettings.saveKanaOnlyProfiles`).
+    public func setKanaOnly(_ on: Bool, forProfile profileID: String) {
+        run(.setKanaOnly(on, profileID: profileID))
     }
 
     /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`).
@@ -139,14 +212,17 @@ public final class KeyboardController {
     /// the pending letters stay there as typed and the keyboard starts afresh — converting
     /// them now would insert kana at the new cursor, away from the letters.
     public func documentDidChange() {
-        guard !isRunning, !buffer.isEmpty, let expectedContext else { return }
+        guard !isRunning, hasUncommittedInput, let expectedContext else { return }
         if expectedContext.before == proxy.documentContextBeforeInput,
            expectedContext.after == proxy.documentContextAfterInput {
             return
         }
         if pendingInputStyle == .marked { proxy.unmarkText() }
-        buffer = ""
-        displayedBuffer = ""
+        composition = Composition()
+        conversion = nil
+        candidateBar.clear()
+        displayedText = ""
+        displayedSelection = nil
         self.expectedContext = nil
         onStateChange?()
     }
@@ -162,25 +238,44 @@ public final class KeyboardController {
             if phase != .idle { phase = .idle }
         }
         isRunning = false
-        expectedContext = buffer.isEmpty
-            ? nil : (proxy.documentContextBeforeInput, proxy.documentContextAfterInput)
+        expectedContext = hasUncommittedInput
+            ? (proxy.documentContextBeforeInput, proxy.documentContextAfterInput) : nil
         onStateChange?()
+    }
+
+    /// Whether anything typed is shown but not committed.
+    var hasUncommittedInput: Bool {
+        !composition.isEmpty || conversion != nil || !displayedText.isEmpty
     }
 
     private func perform(_ command: Command) {
         switch command {
-        case .flush: flush()
-        case .deleteWord: deleteWord()
-        case .key(let key): perform(key)
+        case .commitAll: commitAll()
+        case .deleteWord: isKanaOnly ? deleteWord() : deleteWordComposing()
+        case .key(let key): isKanaOnly ? perform(key) : performComposing(key)
+        case .chooseCandidate(let index): chooseCandidate(index)
+        case .moveFocus(let delta): moveConversionFocus(by: delta)
+        case .resizeSegment(let delta): resizeFocusedSegment(delta)
+        case .turnPage(let delta): turnPage(delta)
+        case .setKanaOnly(let on, let profileID):
+            commitAll()
+            if on { kanaOnlyProfiles.insert(profileID) } else { kanaOnlyProfiles.remove(profileID) }
         }
     }
 
-    private func perform(_ key: KeyboardKey) {
+    /// Commits everything shown: the conversion as chosen, the composition as kana, or (kana
+    /// only) what is pending, converted. Cursor moves, profile changes and hiding do this.
+    func commitAll() {
+        if isKanaOnly {
+            flush()
+        } else {
+            commitComposingState()
+        }
+    }
+
+    /// The keys every mode handles alike: shift, mode. Returns false for other keys.
+    func performLayerKey(_ key: KeyboardKey) -> Bool {
         switch key {
-        case .character(let text): convert(text)
-        case .space: convert(EngineKey.space)
-        case .enter: convert(EngineKey.enter)
-        case .backspace: convert(EngineKey.backspace)
         case .shift:
             // On the letters shift means katakana; on another layer it turns the page.
             if layer.isLetters {
@@ -191,6 +286,39 @@ public final class KeyboardController {
         case .mode:
             // Pending input stays pending: the next key, a symbol or a letter, decides.
             layer = profiles.current.position(afterMode: layer)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Like the system keyboard: after a space typed on the symbols layer, the letters
+    /// come back. Which keys do this is the layer's `returnToLettersAfter` in the data.
+    func returnToLettersIfNeeded(after key: KeyboardKey) {
+        if !layer.isLetters, key != .mode,
+           let current = profiles.current.layers.first(where: { $0.id == layer.layer }),
+           current.returnToLettersAfter.contains(key.label) {
+            layer = .letters
+        }
+    }
+
+    /// The profile id sent to the core: the active profile with its script and widths.
+    var qualifiedProfileID: String {
+        widths.qualifying(shift.script.qualifying(activeProfileID))
+    }
+
+    /// Kana-only typing, as before conversion: kana go into the document as they come.
+    private func perform(_ key: KeyboardKey) {
+        if performLayerKey(key) {
+            returnToLettersIfNeeded(after: key)
+            return
+        }
+        switch key {
+        case .character(let text): convert(text)
+        case .space: convert(EngineKey.space)
+        case .enter: convert(EngineKey.enter)
+        case .backspace: convert(EngineKey.backspace)
+        case .shift, .mode: break
         case .dakuten: cycleDakuten()
         case .profile:
             flush()
@@ -201,31 +329,24 @@ public final class KeyboardController {
         case .cursorLeft: moveCursor(forward: false)
         case .cursorRight: moveCursor(forward: true)
         }
-        // Like the system keyboard: after a space typed on the symbols layer, the letters
-        // come back. Which keys do this is the layer's `returnToLettersAfter` in the data.
-        if !layer.isLetters, key != .mode,
-           let current = profiles.current.layers.first(where: { $0.id == layer.layer }),
-           current.returnToLettersAfter.contains(key.label) {
-            layer = .letters
-        }
+        returnToLettersIfNeeded(after: key)
     }
 
     /// Sends `engineKey` to the core with the pending input and applies the answer.
     private func convert(_ engineKey: String) {
         phase = .processing(engineKey)
-        let profileID = widths.qualifying(shift.script.qualifying(activeProfileID))
-        let result = engine.processKey(engineKey, buffer: buffer, profileID: profileID)
+        let result = engine.processKey(engineKey, buffer: buffer, profileID: qualifiedProfileID)
             ?? .fallback(key: engineKey, buffer: buffer)
         phase = .resultReceived(result)
         phase = .inserting
         lastError = result.action == .error ? (result.error ?? "the core failed without a message") : nil
         if result.action == .deleteBackward {
             show(output: "", pending: "")
-            buffer = ""
+            composition = Composition()
             proxy.deleteBackward()
         } else {
             show(output: result.output, pending: result.buffer)
-            buffer = result.buffer
+            composition = Composition(pending: result.buffer)
         }
         // Shift once covers one kana: it ends when a key leaves nothing pending.
         if engineKey != EngineKey.backspace, buffer.isEmpty { shift.kanaCompleted() }
@@ -239,13 +360,14 @@ public final class KeyboardController {
 
     /// Inserts `output` and shows `pending` in place of the pending input shown so far.
     private func show(output: String, pending: String) {
+        displayedSelection = nil
         switch pendingInputStyle {
         case .marked:
             if !output.isEmpty {
                 proxy.insertText(output)  // replaces the marked text
-                displayedBuffer = ""
+                displayedText = ""
             }
-            if pending != displayedBuffer {
+            if pending != displayedText {
                 if pending.isEmpty {
                     // An empty marked range would linger (and swallow the next delete) until unmarked.
                     proxy.setMarkedText("", selectedRange: NSRange(location: 0, length: 0))
@@ -256,16 +378,22 @@ public final class KeyboardController {
             }
         case .inline:
             // Rewrite only what differs: д → дз adds з, к → か replaces к.
-            let shown = Array(displayedBuffer)
-            let wanted = Array(output + pending)
-            let kept = zip(shown, wanted).prefix { $0 == $1 }.count
-            for _ in kept..<shown.count { proxy.deleteBackward() }
-            if kept < wanted.count { proxy.insertText(String(wanted[kept...])) }
+            rewriteInline(from: displayedText, to: output + pending)
         }
-        displayedBuffer = pending
+        displayedText = pending
     }
 
-    private func cycleDakuten() {
+    /// Inline style: turns `shown` (just before the cursor) into `wanted`, changing only
+    /// what differs: д → дз inserts з, к → か deletes к and inserts か.
+    func rewriteInline(from shown: String, to wanted: String) {
+        let shown = Array(shown)
+        let wanted = Array(wanted)
+        let kept = zip(shown, wanted).prefix { $0 == $1 }.count
+        for _ in kept..<shown.count { proxy.deleteBackward() }
+        if kept < wanted.count { proxy.insertText(String(wanted[kept...])) }
+    }
+
+    func cycleDakuten() {
         flush()
         guard let character = proxy.documentContextBeforeInput?.last else { return }
         phase = .processing(String(character))
@@ -287,8 +415,8 @@ public final class KeyboardController {
     }
 
     /// Moves over one user-perceived character, in UTF-16 units as iOS counts them.
-    private func moveCursor(forward: Bool) {
-        flush()
+    func moveCursor(forward: Bool) {
+        commitAll()
         phase = .inserting
         let context = forward ? proxy.documentContextAfterInput : proxy.documentContextBeforeInput
         guard let context else {
@@ -309,9 +437,14 @@ public final class KeyboardController {
         phase = .inserting
         if !buffer.isEmpty {
             show(output: "", pending: "")
-            buffer = ""
+            composition = Composition()
             return
         }
+        deleteWordBeforeCursor()
+    }
+
+    /// Deletes the word before the cursor (`TextBoundaries.charactersInWord`).
+    func deleteWordBeforeCursor() {
         guard let before = proxy.documentContextBeforeInput else {
             proxy.deleteBackward()
             return
@@ -323,8 +456,8 @@ public final class KeyboardController {
 
     private func profileDidChange(to profile: ProfileDescription) {
         // Whoever changed it, what is pending was typed in the old profile (and script):
-        // convert it there, then start the new profile with shift off.
-        run(.flush)
+        // commit it there, then start the new profile with shift off.
+        run(.commitAll)
         activeProfileID = profile.id
         layer = .letters
         shift.reset()

@@ -1,3 +1,4 @@
+import CyrillicIME
 /// What VoiceOver says for a key: `label` first, then `value` (a state) and `hint` (what it
 /// does). A letter's label is the letter itself tagged with the profile's language, so
 /// VoiceOver reads it the way that language names it (к as "ка" in Russian); its hint says

@@ -1,3 +1,4 @@
+import CyrillicIME
 import Foundation
 
 /// Holding backspace, as on the system keyboard: one delete at once, nothing more for

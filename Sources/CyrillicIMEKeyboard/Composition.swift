@@ -1,0 +1,64 @@
+import CyrillicIME
+import Foundation
+
+/// What the writer is composing and has not committed yet: the kana the core has produced
+/// so far, and the Cyrillic letters still pending at its end (the core's buffer). The
+/// document shows `text` as marked text (or inline); nothing of it is in the document's
+/// committed text until it is committed.
+public struct Composition: Equatable, Sendable {
+    /// Kana (and anything else the core wrote: punctuation, digits, letters it passes through).
+    public var kana: String
+    /// The typed letters the core has not converted yet (`buffer` in docs/FFI.md).
+    public var pending: String
+
+    public init(kana: String = "", pending: String = "") {
+        self.kana = kana
+        self.pending = pending
+    }
+
+    /// What the document shows: the kana, then the pending letters.
+    public var text: String { kana + pending }
+    public var isEmpty: Bool { kana.isEmpty && pending.isEmpty }
+
+    /// Backspace with nothing pending: the last user-perceived character of the kana goes.
+    public mutating func dropLastKana() {
+        if !kana.isEmpty { kana.removeLast() }
+    }
+}
+
+/// One choice the writer made while converting: the reading and, segment by segment, the
+/// text committed for it. What the learning store is given (`ConversionLearning`).
+public struct ConversionChoice: Equatable, Sendable {
+    public struct Segment: Equatable, Sendable {
+        public var reading: String
+        public var text: String
+        public init(reading: String, text: String) {
+            self.reading = reading
+            self.text = text
+        }
+    }
+
+    public var reading: String
+    public var segments: [Segment]
+
+    public init(reading: String, segments: [Segment]) {
+        self.reading = reading
+        self.segments = segments
+    }
+
+    /// The committed text.
+    public var text: String { segments.map(\.text).joined() }
+}
+
+/// The seam for learning (issue 11's Rust store): the keyboard tells it what the writer
+/// committed from the candidate bar, and the host tells it where the store lives. The Rust
+/// core implements it through `rust_open_user_store` / `rust_learn` once those exports are
+/// merged (docs/KEYBOARD.md, "Learning"); until then nothing conforms but test doubles, and
+/// a controller without one learns nothing.
+public protocol ConversionLearning: AnyObject {
+    /// Opens (or creates) the store in `directory`: the keyboard's own container on device,
+    /// `--store DIR` in the terminal. Errors are messages fit to show.
+    func openStore(atDirectory directory: String) throws
+    /// The writer committed `choice` (a conversion, or a prediction as one segment).
+    func learn(_ choice: ConversionChoice)
+}

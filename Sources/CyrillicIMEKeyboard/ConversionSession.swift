@@ -1,0 +1,96 @@
+import CyrillicIME
+import Foundation
+
+/// The converting state: the core's conversion of the composition, which candidate is
+/// chosen in each segment, and which segment has the focus. Pure data: every conversion
+/// comes from the core; this only keeps the writer's place in it.
+public struct ConversionSession: Equatable, Sendable {
+    /// The core's conversion (segments with their candidates, best first).
+    public private(set) var conversion: KanjiConversion
+    /// The chosen candidate of each segment (an index into its candidates).
+    public private(set) var chosen: [Int]
+    /// The segment the bar lists and ←/→ move.
+    public private(set) var focus: Int
+    /// Whether the focused segment's candidate list was already extended from the core.
+    var extendedSegments: Set<Int> = []
+
+    public init(conversion: KanjiConversion, focus: Int = 0) {
+        self.conversion = conversion
+        chosen = Array(repeating: 0, count: conversion.segments.count)
+        self.focus = min(max(focus, 0), max(conversion.segments.count - 1, 0))
+    }
+
+    public var reading: String { conversion.reading }
+    public var segments: [KanjiConversion.Segment] { conversion.segments }
+
+    /// The text of segment `index` as chosen.
+    public func text(ofSegment index: Int) -> String {
+        let segment = conversion.segments[index]
+        return segment.candidates.indices.contains(chosen[index]) ? segment.candidates[chosen[index]] : segment.reading
+    }
+
+    /// What the document shows (and what is committed): every segment's chosen text.
+    public var text: String { conversion.segments.indices.map(text(ofSegment:)).joined() }
+
+    /// The focused segment in `text`, in UTF-16 units (for the marked text's selected range).
+    public var focusedRange: NSRange {
+        let before = (0..<focus).map { text(ofSegment: $0).utf16.count }.reduce(0, +)
+        return NSRange(location: before, length: conversion.segments.isEmpty ? 0 : text(ofSegment: focus).utf16.count)
+    }
+
+    /// The choice to commit and learn.
+    public var choice: ConversionChoice {
+        ConversionChoice(reading: reading, segments: conversion.segments.indices.map {
+            ConversionChoice.Segment(reading: conversion.segments[$0].reading, text: text(ofSegment: $0))
+        })
+    }
+
+    /// The focused segment's candidates.
+    public var focusedCandidates: [String] {
+        conversion.segments.isEmpty ? [] : conversion.segments[focus].candidates
+    }
+
+    public var focusedChoice: Int { conversion.segments.isEmpty ? 0 : chosen[focus] }
+
+    /// Chooses candidate `index` of the focused segment.
+    public mutating func choose(_ index: Int) {
+        guard !conversion.segments.isEmpty, conversion.segments[focus].candidates.indices.contains(index) else { return }
+        chosen[focus] = index
+    }
+
+    /// Moves the focus by `delta` segments, stopping at either end. Returns whether it moved.
+    @discardableResult
+    public mutating func moveFocus(by delta: Int) -> Bool {
+        let target = min(max(focus + delta, 0), max(conversion.segments.count - 1, 0))
+        defer { focus = target }
+        return target != focus
+    }
+
+    /// Replaces the focused segment's candidates with a longer list from the core, keeping
+    /// the chosen text chosen.
+    mutating func extendFocusedCandidates(_ candidates: [String]) {
+        guard !conversion.segments.isEmpty else { return }
+        extendedSegments.insert(focus)
+        let current = text(ofSegment: focus)
+        var merged = conversion.segments[focus].candidates
+        for candidate in candidates where !merged.contains(candidate) { merged.append(candidate) }
+        conversion.segments[focus].candidates = merged
+        chosen[focus] = merged.firstIndex(of: current) ?? 0
+    }
+
+    /// A new conversion after a resize: the segments before the focus keep their choices
+    /// where the core kept them, the focused one and those after start at their best.
+    mutating func replace(with newConversion: KanjiConversion) {
+        var newChosen = Array(repeating: 0, count: newConversion.segments.count)
+        for index in 0..<min(focus, newConversion.segments.count) where index < conversion.segments.count {
+            if newConversion.segments[index].reading == conversion.segments[index].reading,
+               let same = newConversion.segments[index].candidates.firstIndex(of: text(ofSegment: index)) {
+                newChosen[index] = same
+            }
+        }
+        conversion = newConversion
+        chosen = newChosen
+        focus = min(focus, max(newConversion.segments.count - 1, 0))
+        extendedSegments = []
+    }
+}

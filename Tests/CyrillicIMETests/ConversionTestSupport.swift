@@ -1,0 +1,134 @@
+import Foundation
+import XCTest
+@testable import CyrillicIME
+@testable import CyrillicIMEKeyboard
+import CyrillicIMETestSupport
+
+/// A conversion engine with a few words of its own, so the keyboard's states can be tested
+/// with expectations that do not depend on the real dictionary: kana come from the real
+/// core; conversion segments the reading greedily by the longest word it knows (one kana
+/// otherwise), and each segment's candidates are its words, then the reading in hiragana
+/// and in katakana, as the core's are.
+final class ScriptedConversionEngine: KeyboardEngine {
+    private let real = RustCoreEngine.shared
+    var words: [String: [String]] = [
+        "わたしの": ["私の", "渡しの"],
+        "わたし": ["私", "渡し"],
+        "の": ["野"],
+        "なまえ": ["名前"],
+        "は": ["葉"],
+    ]
+    /// What `candidates(forSegment:)` adds for a reading (the "more" the bar pages to).
+    var moreWords: [String: [String]] = ["わたしの": ["綿氏の"]]
+    var predictionList: [KanjiPrediction] = [
+        KanjiPrediction(text: "私の", reading: "わたしの"),
+        KanjiPrediction(text: "渡る", reading: "わたる"),
+    ]
+    var failsConversion = false
+    private(set) var calls: [String] = []
+
+    func processKey(_ key: String, buffer: String, profileID: String) -> ConversionResult? {
+        real.processKey(key, buffer: buffer, profileID: profileID)
+    }
+    func cycleDakuten(_ character: String) -> DakutenResult? { real.cycleDakuten(character) }
+    func profiles() -> [ProfileDescription]? { real.profiles() }
+
+    static func katakana(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map {
+            (0x3041...0x3096).contains($0.value) ? Unicode.Scalar($0.value + 0x60)! : $0
+        }))
+    }
+
+    private func segment(_ reading: String) -> KanjiConversion.Segment {
+        var candidates = words[reading] ?? []
+        for form in [reading, Self.katakana(reading)] where !candidates.contains(form) { candidates.append(form) }
+        return KanjiConversion.Segment(reading: reading, candidates: candidates)
+    }
+
+    private func failure<T>(_ reading: String) -> Result<T, KanjiConversionError> {
+        .failure(KanjiConversionError(message: "no dictionary is loaded (scripted)", reading: reading))
+    }
+
+    func convert(
+        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool
+    ) -> Result<KanjiConversion, KanjiConversionError> {
+        calls.append("convert \(reading) \(fixedSegmentLengths)")
+        if failsConversion { return failure(reading) }
+        let scalars = Array(reading.unicodeScalars)
+        var segments: [KanjiConversion.Segment] = []
+        var start = 0
+        func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+        for length in fixedSegmentLengths where start < scalars.count {
+            let end = min(start + length, scalars.count)
+            segments.append(segment(text(start..<end)))
+            start = end
+        }
+        while start < scalars.count {
+            let end = (start + 1...scalars.count).reversed().first { words[text(start..<$0)] != nil } ?? start + 1
+            segments.append(segment(text(start..<end)))
+            start = end
+        }
+        return .success(KanjiConversion(reading: reading, segments: segments, alternatives: []))
+    }
+
+    func resizeSegment(of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int) -> Result<KanjiConversion, KanjiConversionError> {
+        calls.append("resize \(index) \(delta)")
+        if failsConversion { return failure(conversion.reading) }
+        let lengths = conversion.segmentLengths
+        let before = lengths[..<index].reduce(0, +)
+        let total = conversion.reading.unicodeScalars.count
+        let length = min(max(lengths[index] + delta, 1), total - before)
+        return convert(conversion.reading, fixedSegmentLengths: Array(lengths[..<index]) + [length],
+                       candidates: candidates, alternatives: 0, matchingHeardSpellings: true)
+    }
+
+    func candidates(forSegment index: Int, of conversion: KanjiConversion, limit: Int) -> Result<[String], KanjiConversionError> {
+        calls.append("candidates \(index)")
+        if failsConversion { return failure(conversion.reading) }
+        let reading = conversion.segments[index].reading
+        return .success(segment(reading).candidates + (moreWords[reading] ?? []))
+    }
+
+    func predictions(for reading: String, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
+        if failsConversion { return failure(reading) }
+        return .success(Array(predictionList.filter { $0.reading.hasPrefix(reading) && $0.reading != reading }.prefix(limit)))
+    }
+}
+
+/// Records what the keyboard asks the learning store.
+final class RecordingLearning: ConversionLearning {
+    private(set) var learned: [ConversionChoice] = []
+    private(set) var openedDirectories: [String] = []
+    func openStore(atDirectory directory: String) throws { openedDirectories.append(directory) }
+    func learn(_ choice: ConversionChoice) { learned.append(choice) }
+}
+
+/// Checks that the document shows exactly the controller's state: nothing marked when idle;
+/// the composition marked with the cursor at its end; the conversion marked with the focused
+/// segment selected; and `committed` outside the marked text.
+func assertDocument(
+    _ keyboard: KeyboardHarness, committed: String, file: StaticString = #filePath, line: UInt = #line
+) {
+    let document = keyboard.document
+    let controller = keyboard.controller
+    var units = document.utf16
+    if let marked = document.markedRange { units.removeSubrange(marked.location..<NSMaxRange(marked)) }
+    XCTAssertEqual(String(decoding: units, as: UTF16.self), committed, "committed text", file: file, line: line)
+    switch controller.inputState {
+    case .idle:
+        XCTAssertNil(document.markedRange, "marked text while idle", file: file, line: line)
+    case .composing:
+        XCTAssertEqual(document.markedText, controller.composition.text, file: file, line: line)
+        if let marked = document.markedRange {
+            XCTAssertEqual(document.selectedRange, NSRange(location: NSMaxRange(marked), length: 0), "cursor at the end", file: file, line: line)
+        }
+    case .converting:
+        let session = try! XCTUnwrap(controller.conversion)
+        XCTAssertEqual(document.markedText, session.text, file: file, line: line)
+        if let marked = document.markedRange {
+            let focus = session.focusedRange
+            XCTAssertEqual(document.selectedRange, NSRange(location: marked.location + focus.location, length: focus.length),
+                           "the focused segment is selected", file: file, line: line)
+        }
+    }
+}
