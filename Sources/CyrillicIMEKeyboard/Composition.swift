@@ -50,11 +50,9 @@ public struct ConversionChoice: Equatable, Sendable {
     public var text: String { segments.map(\.text).joined() }
 }
 
-/// The seam for learning (issue 11's Rust store): the keyboard tells it what the writer
-/// committed from the candidate bar, and the host tells it where the store lives. The Rust
-/// core implements it through `rust_open_user_store` / `rust_learn` once those exports are
-/// merged (docs/KEYBOARD.md, "Learning"); until then nothing conforms but test doubles, and
-/// a controller without one learns nothing.
+/// Learning: the keyboard tells it what the writer committed from the candidate bar, and the
+/// host tells it where the store lives. `RustCoreEngine` conforms through the core's user
+/// store (docs/KEYBOARD.md, "Learning"); a controller without one learns nothing.
 public protocol ConversionLearning: AnyObject {
     /// Opens (or creates) the store in `directory`: the keyboard's own container on device,
     /// `--store DIR` in the terminal. Errors are messages fit to show.

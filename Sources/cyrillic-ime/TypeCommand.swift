@@ -56,14 +56,23 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
         settings: KeyboardSettings(
             pendingInputStyle: inline ? .inline : .marked,
             kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : []))
-    // Learning: the store opens here once the core's learning exports are merged
-    // (docs/KEYBOARD.md, "Learning"); until then --store is accepted and only shown.
+    // Learning: what is committed from the candidate bar is learned in the store (--store DIR,
+    // else the user's state directory) and ranks first the next time (docs/LEARNING.md).
     let store = storeDirectory ?? defaultStoreDirectory()
+    var storeNote = "store: \(store)"
+    do {
+        let info = try engine.openUserStore(atDirectory: store)
+        controller.learning = engine
+        storeNote += " (\(info.learned) learned, \(info.words) words\(info.persistent ? "" : ", not saved: the place is not writable"))"
+        storeNote += info.warnings.map { "; \($0)" }.joined()
+    } catch {
+        storeNote += " (learning off: \(error.message))"
+    }
 
     let terminal = try RawTerminal()
     let screen = TerminalScreen(qwerty: qwerty)
     var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
-    let notes = [dictionaryProblem.map { "dictionary: \($0)" }, "store: \(store) (learning not wired yet)"].compactMap { $0 }
+    let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote].compactMap { $0 }
     func draw() { terminal.write(screen.draw(controller: controller, document: document, notes: notes)) }
     draw()
     reading: while true {

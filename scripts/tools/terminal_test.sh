@@ -20,8 +20,9 @@ start() { # ARGS... — runs `cyrillic-ime type ARGS` in a fresh 100×30 termina
   runs=$((runs + 1))
   session="cime-$runs"
   # After the program ends, report its exit code and whether the terminal is back to normal.
+  # Every run learns into a store of this test's own (--store), never the user's.
   tmux new-session -d -s "$session" -x 100 -y 30 \
-    "'$cli' type $*; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo; sleep 60"
+    "'$cli' type --store '$TMUX_TMPDIR/store' $*; echo \"EXIT=\$?\"; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo)' | tr '\n' ' '; echo; sleep 60"
   # The old terminal goes only now: closing the server's last session would stop the server.
   tmux kill-session -t "$previous" 2>/dev/null
 }
@@ -151,6 +152,25 @@ expect_screen "space with nothing composed types a full-width space" "cursor: UT
 keys C-d
 expect_screen "quits" "EXIT=0"
 expect_screen "…printing the document with the sentence" "私の名前は中野です"
+
+# Learning: choose the second candidate, quit, start again: it comes first.
+start --store "$TMUX_TMPDIR/learning"
+expect_screen "a fresh store" "0 learned, 0 words"
+text "кита "
+expect_screen "きた converts" "· converting"
+second=$(screen | sed -n 's/.*candidates: 1\[[^]]*\] 2 \([^ ]*\).*/\1/p' | head -n 1)
+text "2"
+expect_screen "choosing the second candidate commits it" "  $second│"
+keys C-d
+expect_screen "quits" "EXIT=0"
+start --store "$TMUX_TMPDIR/learning"
+expect_screen "the store kept the choice" "learned"
+text "кита "
+expect_screen "after a restart the chosen word ($second) comes first" "candidates: 1[$second]"
+keys Enter
+expect_screen "…and is what space and Enter write" "  $second│"
+keys C-d
+expect_screen "quits" "EXIT=0"
 
 echo "terminal: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

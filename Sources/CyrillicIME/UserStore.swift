@@ -1,0 +1,79 @@
+import Foundation
+
+/// The open user store (`rust_open_user_store`).
+public struct UserStoreInfo: Decodable, Equatable, Sendable {
+    public var directory: String
+    /// False when the place cannot be written: learning then lasts until the keyboard closes.
+    public var persistent: Bool
+    /// Learned entries and the writer's words in the store.
+    public var learned: Int
+    public var words: Int
+    /// Files set aside as damaged, leftovers removed, an unwritable place: fit to show.
+    public var warnings: [String]
+}
+
+/// A word of the writer's own.
+public struct UserWord: Decodable, Equatable, Sendable {
+    public var reading: String
+    public var text: String
+}
+
+/// Why a user-store call failed, naming the field or the file.
+public struct UserStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// The requests the core reads (written here, read only by the core).
+public enum UserStoreRequest {
+    public struct Segment: Encodable, Equatable, Sendable {
+        public var reading: String
+        public var text: String
+        public init(reading: String, text: String) {
+            self.reading = reading
+            self.text = text
+        }
+    }
+
+    struct Learn: Encodable {
+        var reading: String
+        var segments: [Segment]
+    }
+
+    struct Words: Encodable {
+        var action: String
+        var reading: String?
+        var text: String?
+    }
+
+    struct Forget: Encodable {
+        var all: Bool?
+        var words: Bool?
+        var reading: String?
+        var text: String?
+    }
+
+    static func json(_ request: some Encodable) -> String {
+        (try? String(decoding: JSONEncoder().encode(request), as: UTF8.self)) ?? "{}"
+    }
+}
+
+/// Decodes the core's user-store answers: a result, or `{"error"}`.
+enum UserStoreAnswer {
+    struct Failure: Decodable { var error: String }
+    struct Saved: Decodable { var warnings: [String]? }
+    struct WordList: Decodable { var words: [UserWord] }
+    struct Forgotten: Decodable { var forgotten: Int }
+
+    static func decode<T: Decodable>(_ type: T.Type, from json: String?) throws(UserStoreError) -> T {
+        guard let json else { throw UserStoreError(message: "the Rust core returned no result") }
+        if let failure = try? JSONDecoding.decode(Failure.self, from: json) {
+            throw UserStoreError(message: failure.error)
+        }
+        do {
+            return try JSONDecoding.decode(T.self, from: json)
+        } catch {
+            throw UserStoreError(message: "unreadable answer from the Rust core: \(error)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import CyrillicIME
+
+/// The user store through `RustCoreEngine` (docs/LEARNING.md), on the compiled Mozc dictionary
+/// scripts/test.sh names in $CYRILLIC_IME_DICTIONARY, each test in a fresh directory.
+final class UserStoreTests: XCTestCase {
+    private let engine = RustCoreEngine.shared
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
+            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
+        }
+        try engine.loadDictionary(atPath: path)
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID())")
+    }
+
+    override func tearDown() {
+        engine.closeUserStore()
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    func testAChoiceIsLearnedAndComesFirstAlsoAfterReopening() throws {
+        let fresh = try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertEqual(fresh.learned, 0)
+        XCTAssertTrue(fresh.persistent)
+        let before = try engine.convert("きた").get()
+        XCTAssertNotEqual(before.segments.first?.candidates.first, "北", "北 is not first before it is chosen")
+        XCTAssertEqual(try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get(), [])
+        XCTAssertEqual(try engine.convert("きた").get().bestText, "北")
+        engine.closeUserStore()
+        XCTAssertNotEqual(try engine.convert("きた").get().bestText, "北", "a closed store is not consulted")
+        let reopened = try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertGreaterThan(reopened.learned, 0)
+        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "the choice was saved")
+    }
+
+    func testUserWordsConvertAndCanBeRemoved() throws {
+        try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertEqual(try engine.addUserWord(reading: "ぽちた", text: "ポチ太"), [UserWord(reading: "ぽちた", text: "ポチ太")])
+        XCTAssertEqual(try engine.convert("ぽちた").get().bestText, "ポチ太")
+        XCTAssertEqual(try engine.userWords().map(\.text), ["ポチ太"])
+        XCTAssertEqual(try engine.removeUserWord(reading: "ぽちた", text: "ポチ太"), [])
+        XCTAssertNotEqual(try engine.convert("ぽちた").get().bestText, "ポチ太")
+    }
+
+    func testForgettingEverythingForgetsTheChoices() throws {
+        try engine.openUserStore(atDirectory: directory.path)
+        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
+        XCTAssertGreaterThan(try engine.forgetEverything(), 0)
+        XCTAssertNotEqual(try engine.convert("きた").get().bestText, "北")
+    }
+
+    func testBadRequestsAndNoStoreAreNamedErrors() throws {
+        XCTAssertThrowsError(try engine.userWords()) { error in
+            XCTAssertTrue((error as? UserStoreError)?.message.contains("no user store open") == true, "\(error)")
+        }
+        try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertThrowsError(try engine.addUserWord(reading: "", text: "x")) { error in
+            XCTAssertTrue((error as? UserStoreError)?.message.contains("reading") == true, "\(error)")
+        }
+    }
+
+    func testADamagedFileIsSetAsideWithAWarning() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("not a learning file".utf8).write(to: directory.appendingPathComponent("learning.cime"))
+        let info = try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertEqual(info.learned, 0)
+        XCTAssertFalse(info.warnings.isEmpty)
+        XCTAssertTrue(info.warnings.joined().contains("learning.cime"), "\(info.warnings)")
+        XCTAssertEqual(try engine.convert("きょう").get().bestText, "今日", "conversion goes on")
+    }
+}
