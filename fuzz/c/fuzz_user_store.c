@@ -1032,7 +1032,9 @@ static void op_forget_all(reader *in) {
                       words ? M.nwords : 0, answer);
     if (M.tainted) check_saved(&root, answer, -1, -1);
     else if (!learned && !(words && M.nwords)) check_saved(&root, answer, 0, 0);
-    else check_saved(&root, answer, learned ? 0 : 1, 1);
+    /* Forgetting the words too may save both files, and either may be the unwritable one. */
+    else if (words) check_saved(&root, answer, -1, -1);
+    else check_saved(&root, answer, 0, 1);
     jfree(&root);
     free(answer);
     model_clear_learned();
