@@ -7,6 +7,25 @@ enum JSONDecoding {
     }
 }
 
+/// An answer of the conversion and user-store exports: the result, or `{"error", "reading"?}`.
+enum CoreAnswer {
+    /// Why there is no result: the core's message, and the reading it gave back, if any.
+    struct Failure: Error, Decodable {
+        var error: String
+        var reading: String?
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from json: String?) -> Result<T, Failure> {
+        guard let json else { return .failure(Failure(error: "the Rust core returned no result")) }
+        if let failure = try? JSONDecoding.decode(Failure.self, from: json) { return .failure(failure) }
+        do {
+            return .success(try JSONDecoding.decode(T.self, from: json))
+        } catch {
+            return .failure(Failure(error: "unreadable answer from the Rust core: \(error)"))
+        }
+    }
+}
+
 /// Decodes `rust_process_key` answers. This runs on every keystroke, so the fixed shape
 /// the core writes — `{"output":…,"buffer":…,"action":…}` plus an optional `"error"` — is
 /// read by a small scanner (Foundation's JSONDecoder cost ~2.4 µs per key, see

@@ -115,11 +115,6 @@ enum ConversionRequest {
 
 /// Decodes the core's conversion answers: a result, or `{"error", "reading"}`.
 enum ConversionAnswer {
-    private struct Failure: Decodable {
-        var error: String
-        var reading: String?
-    }
-
     private struct CandidateList: Decodable {
         var candidates: [String]
     }
@@ -128,18 +123,9 @@ enum ConversionAnswer {
         var predictions: [KanjiPrediction]
     }
 
+    /// The result, or an error carrying the reading to commit (the core's, else `reading`).
     static func decode<T: Decodable>(_ type: T.Type, from json: String?, reading: String) -> Result<T, KanjiConversionError> {
-        guard let json else {
-            return .failure(KanjiConversionError(message: "the Rust core returned no result", reading: reading))
-        }
-        if let failure = try? JSONDecoding.decode(Failure.self, from: json) {
-            return .failure(KanjiConversionError(message: failure.error, reading: failure.reading ?? reading))
-        }
-        do {
-            return .success(try JSONDecoding.decode(T.self, from: json))
-        } catch {
-            return .failure(KanjiConversionError(message: "unreadable answer from the Rust core: \(error)", reading: reading))
-        }
+        CoreAnswer.decode(type, from: json).mapError { KanjiConversionError(message: $0.error, reading: $0.reading ?? reading) }
     }
 
     static func candidates(from json: String?, reading: String) -> Result<[String], KanjiConversionError> {

@@ -60,20 +60,11 @@ public enum UserStoreRequest {
 
 /// Decodes the core's user-store answers: a result, or `{"error"}`.
 enum UserStoreAnswer {
-    struct Failure: Decodable { var error: String }
     struct Saved: Decodable { var warnings: [String]? }
     struct WordList: Decodable { var words: [UserWord] }
     struct Forgotten: Decodable { var forgotten: Int }
 
     static func decode<T: Decodable>(_ type: T.Type, from json: String?) throws(UserStoreError) -> T {
-        guard let json else { throw UserStoreError(message: "the Rust core returned no result") }
-        if let failure = try? JSONDecoding.decode(Failure.self, from: json) {
-            throw UserStoreError(message: failure.error)
-        }
-        do {
-            return try JSONDecoding.decode(T.self, from: json)
-        } catch {
-            throw UserStoreError(message: "unreadable answer from the Rust core: \(error)")
-        }
+        try CoreAnswer.decode(type, from: json).mapError { UserStoreError(message: $0.error) }.get()
     }
 }

@@ -76,6 +76,7 @@ extension KeyboardController {
     /// Sends `engineKey` to the core with the pending letters; what it writes joins the kana.
     /// When the core fails, the composition and what was typed are committed as they are.
     func compose(_ engineKey: String) {
+        let kanaBefore = composition.kana
         phase = .processing(engineKey)
         let result = engine.processKey(engineKey, buffer: composition.pending, profileID: qualifiedProfileID)
             ?? .fallback(key: engineKey, buffer: composition.pending)
@@ -98,7 +99,8 @@ extension KeyboardController {
             displayComposition()
         }
         if engineKey != EngineKey.backspace, composition.pending.isEmpty { shift.kanaCompleted() }
-        updatePredictions()
+        // Most keys only add a pending letter: the kana, and so the predictions, stay the same.
+        if composition.kana != kanaBefore { updatePredictions() }
     }
 
     /// Converts the pending letters into the kana (a trailing н becomes ん).

@@ -5,7 +5,7 @@
 
 use crate::conversion::{api, Converter};
 use crate::dictionary::Dictionary;
-use crate::ffi::{guard, into_c_string, read_arg, ArgError};
+use crate::ffi::{guard, into_c_string, read_arg};
 use crate::limits;
 use crate::user::UserData;
 use crate::user_ffi::current_user_data;
@@ -16,13 +16,6 @@ static CONVERTER: RwLock<Option<Arc<Converter>>> = RwLock::new(None);
 
 fn current_converter() -> Option<Arc<Converter>> {
     CONVERTER.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
-}
-
-fn argument_error(error: ArgError) -> String {
-    match error {
-        ArgError::Null(name) => format!("{name} is NULL"),
-        ArgError::InvalidUtf8(name, _) => format!("{name} is not valid UTF-8"),
-    }
 }
 
 const NO_DICTIONARY: &str = "no dictionary loaded: call rust_load_dictionary first";
@@ -36,7 +29,7 @@ const NO_DICTIONARY: &str = "no dictionary loaded: call rust_load_dictionary fir
 #[no_mangle]
 pub unsafe extern "C" fn rust_load_dictionary(path: *const c_char) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
-        let result = read_arg(path, "path").map_err(argument_error).and_then(|path| {
+        let result = read_arg(path, "path").map_err(|e| e.message()).and_then(|path| {
             if path.len() > limits::MAX_PATH_BYTES {
                 return Err(format!("path is {} bytes, over the limit of {}", path.len(), limits::MAX_PATH_BYTES));
             }
@@ -72,8 +65,7 @@ pub extern "C" fn rust_dictionary_info() -> *mut c_char {
 unsafe fn with_request(request: *const c_char, handle: fn(&Converter, Option<&UserData>, &str) -> String) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
         let json = match read_arg(request, "request") {
-            Err(ArgError::InvalidUtf8(name, lossy)) => api::error_json(&format!("{name} is not valid UTF-8"), &lossy),
-            Err(e) => api::error_json(&argument_error(e), ""),
+            Err(error) => api::error_json(&error.message(), &error.readable()),
             Ok(text) => match current_converter() {
                 Some(converter) => handle(&converter, current_user_data().as_deref(), text),
                 None => api::error_json(NO_DICTIONARY, &api::reading_of(text)),

@@ -263,21 +263,8 @@ impl Engine {
                 out.push(':');
                 write_string(&mut out, name);
             }
-            out.push_str("},\"rows\":[");
-            for (j, row) in profile.rows.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                out.push('[');
-                for (k, label) in row.iter().enumerate() {
-                    if k > 0 {
-                        out.push(',');
-                    }
-                    write_string(&mut out, label);
-                }
-                out.push(']');
-            }
-            out.push(']');
+            out.push_str("},\"rows\":");
+            crate::json::write_string_rows(&mut out, &profile.rows);
             profile.keyboard.write_json(&mut out);
             out.push('}');
         }

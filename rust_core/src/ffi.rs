@@ -45,6 +45,25 @@ pub(crate) enum ArgError {
     InvalidUtf8(&'static str, String),
 }
 
+impl ArgError {
+    /// The message an error result gives for this argument: `key is NULL`, `path is not valid UTF-8`.
+    pub(crate) fn message(&self) -> String {
+        match self {
+            ArgError::Null(name) => format!("{name} is NULL"),
+            ArgError::InvalidUtf8(name, _) => format!("{name} is not valid UTF-8"),
+        }
+    }
+
+    /// What can still be read of the argument, to give back in an error result: the lossy
+    /// decoding of invalid UTF-8, nothing for NULL.
+    pub(crate) fn readable(&self) -> String {
+        match self {
+            ArgError::InvalidUtf8(_, lossy) => lossy.clone(),
+            ArgError::Null(_) => String::new(),
+        }
+    }
+}
+
 /// Reads a C string argument. Invalid UTF-8 is reported together with a lossy
 /// copy, so the error result can still give back what the user typed.
 pub(crate) unsafe fn read_arg<'a>(ptr: *const c_char, name: &'static str) -> Result<&'a str, ArgError> {
@@ -78,8 +97,7 @@ pub unsafe extern "C" fn rust_init_engine(profiles_json: *const c_char, kana_eng
     guard(false, || {
         let documents = read_arg(profiles_json, "profiles_json").and_then(|p| Ok((p, read_arg(kana_engine_json, "kana_engine_json")?)));
         let result = match documents {
-            Err(ArgError::Null(name)) => Err(format!("{name} is NULL")),
-            Err(ArgError::InvalidUtf8(name, _)) => Err(format!("{name} is not valid UTF-8")),
+            Err(error) => Err(error.message()),
             Ok((profiles, kana)) => Engine::from_documents(profiles, kana).map_err(|e| e.to_string()),
         };
         match result {
@@ -113,16 +131,11 @@ pub unsafe extern "C" fn rust_process_key(key: *const c_char, buffer: *const c_c
                 // Report the first bad argument; still give back whatever text is readable.
                 let readable = |arg: &Result<&str, ArgError>| match arg {
                     Ok(text) => text.to_string(),
-                    Err(ArgError::InvalidUtf8(_, lossy)) => lossy.clone(),
-                    Err(ArgError::Null(_)) => String::new(),
+                    Err(error) => error.readable(),
                 };
                 let message = [&key, &buffer, &profile_id]
                     .iter()
-                    .find_map(|arg| match arg {
-                        Err(ArgError::Null(name)) => Some(format!("{name} is NULL")),
-                        Err(ArgError::InvalidUtf8(name, _)) => Some(format!("{name} is not valid UTF-8")),
-                        Ok(_) => None,
-                    })
+                    .find_map(|arg| arg.as_ref().err().map(ArgError::message))
                     .unwrap_or_default();
                 KeyResult::failure(&readable(&buffer), &readable(&key), message)
             }
@@ -165,8 +178,7 @@ pub extern "C" fn rust_last_init_error() -> *mut c_char {
 pub unsafe extern "C" fn rust_cycle_dakuten(character: *const c_char) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
         let json = match (read_arg(character, "character"), current_engine()) {
-            (Err(ArgError::Null(name)), _) => error_json(&format!("{name} is NULL")),
-            (Err(ArgError::InvalidUtf8(name, _)), _) => error_json(&format!("{name} is not valid UTF-8")),
+            (Err(error), _) => error_json(&error.message()),
             (Ok(_), None) => error_json("engine not initialised: call rust_init_engine first"),
             (Ok(text), Some(engine)) => match engine.cycle_dakuten(text) {
                 Some(next) => {

@@ -442,6 +442,30 @@ pub fn write_string(out: &mut String, value: &str) {
     out.push('"');
 }
 
+/// Appends `items` to `out` as a JSON array of strings.
+pub fn write_string_array<S: AsRef<str>>(out: &mut String, items: impl IntoIterator<Item = S>) {
+    out.push('[');
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, item.as_ref());
+    }
+    out.push(']');
+}
+
+/// Appends keyboard rows (or any rows of strings) to `out` as a JSON array of string arrays.
+pub fn write_string_rows(out: &mut String, rows: &[Vec<String>]) {
+    out.push('[');
+    for (j, row) in rows.iter().enumerate() {
+        if j > 0 {
+            out.push(',');
+        }
+        write_string_array(out, row);
+    }
+    out.push(']');
+}
+
 /// `value` as a quoted JSON string, for messages.
 pub fn quoted(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);

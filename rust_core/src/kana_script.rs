@@ -15,6 +15,15 @@ pub fn katakana_char(c: char) -> char {
     }
 }
 
+/// The hiragana form of `c`, or `c` itself when it is not katakana with a hiragana form.
+/// ー and everything else are unchanged.
+pub fn hiragana_char(c: char) -> char {
+    match c {
+        '\u{30A1}'..='\u{30F6}' | '\u{30FD}'..='\u{30FE}' => char::from_u32(c as u32 - KATAKANA_OFFSET).unwrap_or(c),
+        _ => c,
+    }
+}
+
 /// Appends `text` to `out` with every hiragana turned into katakana.
 pub fn push_katakana(out: &mut String, text: &str) {
     out.extend(text.chars().map(katakana_char));

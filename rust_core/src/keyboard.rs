@@ -293,23 +293,6 @@ impl ProfileKeyboard {
     /// Appends the fields `rust_profiles_json` gives each profile after `rows`:
     /// `lettersLabel`, `layers`, `keyInputs` and `keyNames` (docs/FFI.md).
     pub fn write_json(&self, out: &mut String) {
-        fn rows_json(out: &mut String, rows: &[Vec<String>]) {
-            out.push('[');
-            for (j, row) in rows.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                out.push('[');
-                for (k, label) in row.iter().enumerate() {
-                    if k > 0 {
-                        out.push(',');
-                    }
-                    write_string(out, label);
-                }
-                out.push(']');
-            }
-            out.push(']');
-        }
         fn pairs_json(out: &mut String, pairs: &[(String, String)]) {
             out.push('{');
             for (i, (key, value)) in pairs.iter().enumerate() {
@@ -346,7 +329,7 @@ impl ProfileKeyboard {
                 out.push_str("{\"label\":");
                 write_string(out, &page.label);
                 out.push_str(",\"rows\":");
-                rows_json(out, &page.rows);
+                crate::json::write_string_rows(out, &page.rows);
                 out.push('}');
             }
             out.push_str("]}");

@@ -7,7 +7,7 @@
 //! saves; conversions only read `SNAPSHOT`, an `Arc` of the data swapped in after every
 //! change, held for the instant of a clone — a conversion never waits for a save.
 
-use crate::ffi::{guard, into_c_string, read_arg, ArgError};
+use crate::ffi::{guard, into_c_string, read_arg};
 use crate::user::store::UserStore;
 use crate::user::{api, UserData};
 use std::ffi::c_char;
@@ -27,13 +27,6 @@ fn publish(data: Option<Arc<UserData>>) {
 
 const NO_STORE: &str = "no user store open: call rust_open_user_store first";
 
-fn argument_error(error: ArgError) -> String {
-    match error {
-        ArgError::Null(name) => format!("{name} is NULL"),
-        ArgError::InvalidUtf8(name, _) => format!("{name} is not valid UTF-8"),
-    }
-}
-
 /// Opens the user store in `directory` (created if needed), replacing the one open before.
 /// Returns `{"opened": true, "directory", "persistent", "learned", "words", "warnings"}` or
 /// `{"error"}` (then the store open before stays open).
@@ -43,7 +36,7 @@ fn argument_error(error: ArgError) -> String {
 #[no_mangle]
 pub unsafe extern "C" fn rust_open_user_store(directory: *const c_char) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
-        let json = match read_arg(directory, "directory").map_err(argument_error).and_then(UserStore::open) {
+        let json = match read_arg(directory, "directory").map_err(|e| e.message()).and_then(UserStore::open) {
             Ok((store, warnings)) => {
                 let json = api::opened_json(&store, &warnings);
                 let mut slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -73,7 +66,7 @@ pub extern "C" fn rust_close_user_store() -> *mut c_char {
 unsafe fn with_store(request: *const c_char, handle: fn(&mut UserStore, &str) -> String) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
         let json = match read_arg(request, "request") {
-            Err(e) => api::error_json(&argument_error(e)),
+            Err(e) => api::error_json(&e.message()),
             Ok(text) => {
                 let mut slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 match slot.as_mut() {

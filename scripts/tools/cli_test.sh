@@ -9,21 +9,7 @@ failed=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-expect() { # NAME EXPECTED_STDOUT EXPECTED_CODE STDERR_PART -- COMMAND...
-  local name=$1 want=$2 want_code=$3 want_err=$4
-  shift 5
-  local got code
-  got=$("$@" 2>"$scratch/stderr")
-  code=$?
-  if [[ "$got" == "$want" && "$code" == "$want_code" ]] && { [[ -z "$want_err" ]] || grep -qF -- "$want_err" "$scratch/stderr"; }; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name"
-    echo "  stdout: $(printf %q "$got") (want $(printf %q "$want"))"
-    echo "  exit: $code (want $want_code); stderr: $(cat "$scratch/stderr")"
-  fi
-}
+source scripts/tools/expect.sh   # (the working directory is the project root)
 
 expect "convert an argument" "こんにちわ せんせい" 0 "" -- "$cli" convert "коннитива сэнсэй"
 expect "arguments are joined by spaces" "とーきょー えき" 0 "" -- "$cli" convert То:кё: эки

@@ -13,21 +13,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export CYRILLIC_IME_DICTIONARY=$dictionary
 
-expect() { # NAME EXPECTED_STDOUT EXPECTED_CODE STDERR_PART -- COMMAND...
-  local name=$1 want=$2 want_code=$3 want_err=$4
-  shift 5
-  local got code
-  got=$("$@" 2>"$scratch/stderr")
-  code=$?
-  if [[ "$got" == "$want" && "$code" == "$want_code" ]] && { [[ -z "$want_err" ]] || grep -qF -- "$want_err" "$scratch/stderr"; }; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name"
-    echo "  stdout: $(printf %q "$got") (want $(printf %q "$want"))"
-    echo "  exit: $code (want $want_code); stderr: $(cat "$scratch/stderr")"
-  fi
-}
+source scripts/tools/expect.sh   # (the working directory is the project root)
 
 # Kana input (issue 9's examples), standard input line by line, N-best.
 expect "kanji: weather" "今日はいい天気ですね" 0 "" -- "$cli" kanji きょうはいいてんきですね

@@ -113,24 +113,13 @@ pub fn conversion_json(conversion: &Conversion) -> String {
         out.push_str("{\"reading\":");
         json::write_string(&mut out, &segment.reading);
         out.push_str(",\"candidates\":");
-        write_strings(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
+        json::write_string_array(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
         out.push('}');
     }
     out.push_str("],\"alternatives\":");
-    write_strings(&mut out, conversion.alternatives.iter().map(String::as_str));
+    json::write_string_array(&mut out, conversion.alternatives.iter().map(String::as_str));
     out.push('}');
     out
-}
-
-fn write_strings<'a>(out: &mut String, items: impl Iterator<Item = &'a str>) {
-    out.push('[');
-    for (i, item) in items.enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json::write_string(out, item);
-    }
-    out.push(']');
 }
 
 /// `{"error": message, "reading": what to commit instead}`: the host commits the reading
@@ -229,7 +218,7 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
         let conversion = converter.convert_with(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard }, user).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
         let segment = conversion.segments.get(index).ok_or("segment lost in conversion")?;
-        write_strings(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
+        json::write_string_array(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
         out.push('}');
         Ok(out)
     };

@@ -2,6 +2,8 @@
 //! it: kana are looked up as hiragana (katakana typed on purpose is also kept as typed),
 //! digits and Latin letters form runs of their own, everything else is a symbol.
 
+use crate::kana_script::hiragana_char;
+
 /// The class of an input character, deciding which kind of lattice node it can start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CharClass {
@@ -25,14 +27,21 @@ pub fn class_of(c: char) -> CharClass {
     }
 }
 
+/// Offset between full-width ASCII (Ａ, ０, ！) and ASCII.
+const FULL_WIDTH_OFFSET: u32 = 0xFEE0;
+
+/// The ASCII form of a full-width ASCII character (Ａ → A), or `c` itself.
+fn halfwidth_char(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - FULL_WIDTH_OFFSET).unwrap_or(c),
+        _ => c,
+    }
+}
+
 /// The character the dictionary is searched with: katakana as hiragana (readings are
 /// hiragana), full-width ASCII as ASCII; ー stays ー (readings use it too).
 pub fn lookup_char(c: char) -> char {
-    match c {
-        '\u{30A1}'..='\u{30F6}' | 'ヽ' | 'ヾ' => char::from_u32(c as u32 - 0x60).unwrap_or(c),
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-        _ => c,
-    }
+    halfwidth_char(hiragana_char(c))
 }
 
 /// `text` with every hiragana as katakana.
@@ -44,20 +53,15 @@ pub fn to_katakana(text: &str) -> String {
 
 /// `text` with every katakana as hiragana (ー kept).
 pub fn to_hiragana(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\u{30A1}'..='\u{30F6}' | 'ヽ' | 'ヾ' => char::from_u32(c as u32 - 0x60).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
+    text.chars().map(hiragana_char).collect()
 }
 
 /// `text` with full-width ASCII (Ａ, ０) as ASCII.
 pub fn to_halfwidth(text: &str) -> String {
-    text.chars().map(|c| if ('\u{FF01}'..='\u{FF5E}').contains(&c) { char::from_u32(c as u32 - 0xFEE0).unwrap_or(c) } else { c }).collect()
+    text.chars().map(halfwidth_char).collect()
 }
 
 /// `text` with ASCII letters, digits and symbols as their full-width forms.
 pub fn to_fullwidth(text: &str) -> String {
-    text.chars().map(|c| if ('!'..='~').contains(&c) { char::from_u32(c as u32 + 0xFEE0).unwrap_or(c) } else { c }).collect()
+    text.chars().map(|c| if ('!'..='~').contains(&c) { char::from_u32(c as u32 + FULL_WIDTH_OFFSET).unwrap_or(c) } else { c }).collect()
 }

@@ -15,21 +15,10 @@ pub fn error_json(message: &str) -> String {
     out
 }
 
-fn write_strings(out: &mut String, items: &[String]) {
-    out.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json::write_string(out, item);
-    }
-    out.push(']');
-}
-
 /// `,"saved":…,"warnings":[…]}` closing an answer.
 fn close(out: &mut String, saved: &Saved) {
     out.push_str(&format!(",\"saved\":{},\"warnings\":", saved.saved));
-    write_strings(out, &saved.warnings);
+    json::write_string_array(out, &saved.warnings);
     out.push('}');
 }
 
@@ -39,7 +28,7 @@ pub fn opened_json(store: &UserStore, warnings: &[String]) -> String {
     let mut out = String::from("{\"opened\":true,\"directory\":");
     json::write_string(&mut out, &store.directory().display().to_string());
     out.push_str(&format!(",\"persistent\":{},\"learned\":{},\"words\":{},\"warnings\":", store.is_persistent(), data.learned_count(), data.word_count()));
-    write_strings(&mut out, warnings);
+    json::write_string_array(&mut out, warnings);
     out.push('}');
     out
 }
