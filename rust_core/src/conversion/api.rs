@@ -148,6 +148,12 @@ pub fn reading_of(request: &str) -> String {
     .unwrap_or_default()
 }
 
+/// Runs a request's handler; a failure answers `{"error", "reading"}` with the request's own
+/// reading, so the host commits it and nothing typed is lost.
+fn answer(request: &str, run: impl FnOnce() -> Result<String, String>) -> String {
+    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+}
+
 /// Handles a convert request: `{"reading", "fixed"?: [lengths], "candidates"?, "alternatives"?}`.
 pub fn convert(converter: &Converter, request: &str) -> String {
     convert_with(converter, None, request)
@@ -155,7 +161,7 @@ pub fn convert(converter: &Converter, request: &str) -> String {
 
 /// [`convert`] consulting the user store (`user`).
 pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
-    let run = || -> Result<String, String> {
+    answer(request, || {
         let fields = Fields::parse(request, "convert")?;
         let reading = fields.string("reading")?;
         let fixed = fields.lengths("fixed")?;
@@ -164,8 +170,7 @@ pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &st
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let conversion = converter.convert_with(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, user).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
-    };
-    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+    })
 }
 
 /// Handles a resize request: `{"reading", "segments": [lengths], "index", "delta", "candidates"?, "alternatives"?}`.
@@ -175,7 +180,7 @@ pub fn resize(converter: &Converter, request: &str) -> String {
 
 /// [`resize`] consulting the user store (`user`).
 pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
-    let run = || -> Result<String, String> {
+    answer(request, || {
         let fields = Fields::parse(request, "resize")?;
         let reading = fields.string("reading")?;
         let lengths = fields.lengths("segments")?;
@@ -186,8 +191,7 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let conversion = converter.resize_with(reading, &lengths, index, delta, candidates, alternatives, heard, user).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
-    };
-    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+    })
 }
 
 /// Handles a candidates request: `{"reading", "segments": [lengths], "index", "limit"?}` →
@@ -198,7 +202,7 @@ pub fn segment_candidates(converter: &Converter, request: &str) -> String {
 
 /// [`segment_candidates`] consulting the user store (`user`).
 pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
-    let run = || -> Result<String, String> {
+    answer(request, || {
         let fields = Fields::parse(request, "candidates")?;
         let reading = fields.string("reading")?;
         let lengths = fields.lengths("segments")?;
@@ -221,8 +225,7 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
         json::write_string_array(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
         out.push('}');
         Ok(out)
-    };
-    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+    })
 }
 
 /// Handles a predict request: `{"reading", "limit"?}` → `{"predictions": [{"text", "reading"}…]}`.
@@ -232,14 +235,13 @@ pub fn prediction(converter: &Converter, request: &str) -> String {
 
 /// [`prediction`] consulting the user store (`user`).
 pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
-    let run = || -> Result<String, String> {
+    answer(request, || {
         let fields = Fields::parse(request, "predict")?;
         let reading = fields.string("reading")?;
         let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
         let predictions = predict_with(converter.dictionary(), reading, limit, user)?;
         Ok(predictions_json(&predictions))
-    };
-    run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
+    })
 }
 
 pub fn predictions_json(predictions: &[Prediction]) -> String {

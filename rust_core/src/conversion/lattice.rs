@@ -89,13 +89,9 @@ struct Match {
 
 impl Lattice {
     /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With
-    /// `heard`, words are also matched through the spellings of a listener.
-    pub fn build(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>) -> Lattice {
-        Lattice::build_with(dictionary, reading, heard, None)
-    }
-
-    /// [`Lattice::build`], with the words of the user dictionary in `user` as nouns.
-    pub fn build_with(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>) -> Lattice {
+    /// `heard`, words are also matched through the spellings of a listener; with `user`, the
+    /// words of the user dictionary join as nouns.
+    pub fn build(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
         let mut lattice = Lattice {

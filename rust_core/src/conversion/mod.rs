@@ -186,7 +186,7 @@ impl Converter {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
         }
         let dictionary = &self.dictionary;
-        let lattice = Lattice::build_with(dictionary, request.reading, request.heard.then_some(&self.heard_costs), user);
+        let lattice = Lattice::build(dictionary, request.reading, request.heard.then_some(&self.heard_costs), user);
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
