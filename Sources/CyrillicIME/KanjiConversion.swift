@@ -136,6 +136,18 @@ enum ConversionRequest {
         var context: ConversionContext.Payload?
     }
 
+    /// Where the words end inside their joined reading (Unicode scalars), the last excepted:
+    /// `["わたし", "は"]` → `[3]`. Empty words add nothing.
+    static func boundaries(between words: [String]) -> [Int] {
+        var boundaries: [Int] = []
+        var position = 0
+        for word in words where !word.isEmpty {
+            if position > 0 { boundaries.append(position) }
+            position += word.unicodeScalars.count
+        }
+        return boundaries
+    }
+
     static func json(_ request: some Encodable) -> String {
         // Encoding these plain structs cannot fail; an empty object would be refused by
         // the core with a clear error anyway.

@@ -43,13 +43,7 @@ extension RustCoreEngine {
         words: [String], candidates: Int = 9, alternatives: Int = 0, matchingHeardSpellings: Bool = true,
         context: ConversionContext = .none
     ) -> Result<KanjiConversion, KanjiConversionError> {
-        let words = words.filter { !$0.isEmpty }
-        var boundaries: [Int] = []
-        var position = 0
-        for word in words.dropLast() {
-            position += word.unicodeScalars.count
-            boundaries.append(position)
-        }
+        let boundaries = ConversionRequest.boundaries(between: words)
         return convert(ConversionRequest.Convert(
             reading: words.joined(), fixed: [], candidates: candidates, alternatives: alternatives,
             heard: matchingHeardSpellings, boundaries: boundaries.isEmpty ? nil : boundaries, context: context.payload))

@@ -28,9 +28,11 @@ extension KeyboardController {
         history.isCurrent(textBeforeCursor: committedTextBeforeCursor, documentIdentifier: proxy.documentIdentifier)
     }
 
-    /// The context of a conversion or prediction at the cursor now.
+    /// The context of a conversion or prediction at the cursor now. A history the cursor has
+    /// left (a host that did not say so) goes here at the latest.
     func conversionContext() -> ConversionContext {
-        history.context(textBeforeCursor: committedTextBeforeCursor, documentIdentifier: proxy.documentIdentifier)
+        dropHistoryIfMoved()
+        return history.context(textBeforeCursor: committedTextBeforeCursor, documentIdentifier: proxy.documentIdentifier)
     }
 
     /// After a commit: the bar offers the words that usually follow the history. Tapping one
