@@ -7,8 +7,10 @@ import Foundation
 /// and `わ` is then converted after 私, so it becomes the particle は.
 ///
 /// Whether the cursor still stands right after them is told from the document: the committed
-/// text before the cursor (the keyboard's own marked or inline text left out) must be what it
-/// was right after the last commit, in the same field. The cursor moved, the text changed
+/// text before the cursor (the keyboard's own marked or inline text left out) must end as it
+/// did right after the last commit (its last `comparedCharacters`), in the same field. Only
+/// the end is compared because hosts give a window of the text before the cursor, not all of
+/// it, and the window may start elsewhere once more is typed. The cursor moved, the text changed
 /// under it, another field: the history is dropped, and the text before the cursor is the
 /// context instead. A host that hides the text (`nil`) cannot be checked that way; there the
 /// keyboard drops the history on its own moves and edits, and the field's identifier still
@@ -16,8 +18,11 @@ import Foundation
 public struct ConversionHistory: Equatable, Sendable {
     /// The committed segments, oldest first (at most `ConversionContext.maximumSegments`).
     public private(set) var segments: [CommittedSegment] = []
-    /// The committed text before the cursor right after the last commit.
-    private var textBeforeCursor: String?
+    /// How much of the text before the cursor must be as it was after the last commit.
+    public static let comparedCharacters = 32
+
+    /// The end of the committed text before the cursor right after the last commit.
+    private var tailBeforeCursor: String?
     /// The field that commit went into.
     private var documentIdentifier: UUID?
 
@@ -27,7 +32,12 @@ public struct ConversionHistory: Equatable, Sendable {
 
     /// Whether the cursor still stands right after the segments: same field, same text before it.
     public func isCurrent(textBeforeCursor: String?, documentIdentifier: UUID?) -> Bool {
-        !segments.isEmpty && textBeforeCursor == self.textBeforeCursor && documentIdentifier == self.documentIdentifier
+        guard !segments.isEmpty, documentIdentifier == self.documentIdentifier else { return false }
+        switch (textBeforeCursor, tailBeforeCursor) {
+        case (nil, nil): return true  // a host that hides the text: nothing to compare
+        case let (text?, tail?): return text.hasSuffix(tail)
+        default: return false
+        }
     }
 
     /// The context of a conversion at the cursor: the history while it is current, else the
@@ -52,7 +62,7 @@ public struct ConversionHistory: Equatable, Sendable {
             return
         }
         segments = Array(((continuing ? segments : []) + committed).suffix(ConversionContext.maximumSegments))
-        self.textBeforeCursor = textBeforeCursor
+        tailBeforeCursor = textBeforeCursor.map { String($0.suffix(Self.comparedCharacters)) }
         self.documentIdentifier = documentIdentifier
     }
 

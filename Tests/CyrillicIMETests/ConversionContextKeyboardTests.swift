@@ -288,6 +288,17 @@ final class ConversionHistoryTests: XCTestCase {
         XCTAssertEqual(history.context(textBeforeCursor: "東京私", documentIdentifier: UUID()), .text("東京私"), "another field")
     }
 
+    func testOnlyTheEndOfTheTextBeforeTheCursorIsCompared() {
+        // Hosts give a window of the text before the cursor: where it starts may change.
+        var history = ConversionHistory()
+        let long = String(repeating: "あ", count: 100) + "東京私"
+        history.record([私], continuing: false, textBeforeCursor: long, documentIdentifier: field)
+        XCTAssertEqual(history.context(textBeforeCursor: String(long.suffix(40)), documentIdentifier: field), .history([私]))
+        XCTAssertEqual(history.context(textBeforeCursor: String(long.suffix(10)), documentIdentifier: field), .text(String(long.suffix(10))),
+                       "a window shorter than what is compared cannot tell: the history is not used")
+        XCTAssertEqual(history.context(textBeforeCursor: long + "x", documentIdentifier: field), .text(long + "x"))
+    }
+
     func testSegmentsFollowTheHistoryOnlyWhenItWasCurrent() {
         var history = ConversionHistory()
         history.record([私], continuing: false, textBeforeCursor: "私", documentIdentifier: field)
