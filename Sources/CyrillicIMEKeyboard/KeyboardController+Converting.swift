@@ -222,11 +222,19 @@ extension KeyboardController {
         flushPending()
         guard !composition.isEmpty else { return }  // the core failed and it was committed
         let reading = composition.kana
-        let context = conversionContext()
+        var context = conversionContext()
         phase = .processing(EngineKey.space)
-        let result = engine.convert(
-            reading, fixedSegmentLengths: [], candidates: Self.candidatesPerSegment, alternatives: 0,
-            matchingHeardSpellings: true, context: context)
+        func convert(after context: ConversionContext) -> Result<KanjiConversion, KanjiConversionError> {
+            engine.convert(
+                reading, fixedSegmentLengths: [], candidates: Self.candidatesPerSegment, alternatives: 0,
+                matchingHeardSpellings: true, context: context)
+        }
+        var result = convert(after: context)
+        if case .failure = result, context != .none {
+            // The context only helps: a core that cannot take it still converts the word.
+            context = .none
+            result = convert(after: context)
+        }
         phase = .inserting
         switch result {
         case .success(let converted) where Self.isUsable(converted, for: reading):

@@ -262,6 +262,17 @@ final class ConversionContextKeyboardTests: XCTestCase {
         XCTAssertEqual(keyboard.controller.conversion?.reading, "わ", "and converts as ever")
     }
 
+    func testAConversionTheCoreRefusesWithTheContextIsAskedWithoutIt() throws {
+        let engine = ScriptedConversionEngine()
+        engine.refusesContext = true
+        let keyboard = try harness(engine, text: "東京")
+        keyboard.type("ва ")
+        XCTAssertEqual(engine.contexts.suffix(2), [.text("東京"), ConversionContext.none])
+        XCTAssertEqual(keyboard.controller.inputState, .converting, "converted all the same")
+        XCTAssertEqual(keyboard.controller.conversion?.context, ConversionContext.none, "and resized without it")
+        XCTAssertNil(keyboard.controller.lastError)
+    }
+
     func testAKanaOnlyProfileKeepsNoHistory() throws {
         let keyboard = try KeyboardHarness(engine: ScriptedConversionEngine(), kanaOnly: true)
         keyboard.type("ватаси ва ")

@@ -32,6 +32,8 @@ final class ScriptedConversionEngine: KeyboardEngine {
     /// Classes the scripted conversion gives each word candidate (the reading forms get `nil`).
     var wordClasses: [String: [Int]] = ["私": [1851, 1851], "私の": [1851, 437]]
     var failsConversion = false
+    /// Fails every conversion asked with a context, as a core that cannot read it would.
+    var refusesContext = false
     private(set) var calls: [String] = []
     /// The context of every call that takes one, in order.
     private(set) var contexts: [ConversionContext] = []
@@ -64,7 +66,7 @@ final class ScriptedConversionEngine: KeyboardEngine {
     ) -> Result<KanjiConversion, KanjiConversionError> {
         calls.append("convert \(reading) \(fixedSegmentLengths)")
         contexts.append(context)
-        if failsConversion { return failure(reading) }
+        if failsConversion || (refusesContext && context != .none) { return failure(reading) }
         let scalars = Array(reading.unicodeScalars)
         var segments: [KanjiConversion.Segment] = []
         var start = 0
