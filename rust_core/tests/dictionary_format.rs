@@ -9,7 +9,7 @@ use cyrillic_ime_core::conversion::prediction::predict;
 use cyrillic_ime_core::conversion::{Converter, Request};
 use cyrillic_ime_core::dictionary::builder::{self, MatrixCells, SourceEntry};
 use cyrillic_ime_core::dictionary::format::{self, field, Section, SpecialId, HEADER_LEN};
-use cyrillic_ime_core::dictionary::{Dictionary, DictionaryError};
+use cyrillic_ime_core::dictionary::{trie, Dictionary, DictionaryError};
 use tiny_dictionary::*;
 
 fn codes(d: &Dictionary, text: &str) -> Vec<u8> {
@@ -192,7 +192,7 @@ fn many_keys_over_many_blocks_match_a_brute_force_search() {
     readings.sort_by(|a, b| a.chars().cmp(b.chars()));
     readings.dedup();
     assert_eq!(d.key_count() as usize, readings.len());
-    assert!(readings.len() > 5 * format::KEYS_PER_BLOCK, "the test needs several blocks");
+    assert!(readings.len() > 5 * trie::unary::SAMPLE_EVERY, "the test needs several samples of the trie's counts");
     // Expected surfaces of a reading: its words, cheapest first (ties by surface).
     let expected_surfaces = |reading: &str| -> Vec<String> {
         let mut w: Vec<&SourceEntry> = words.iter().filter(|w| w.reading == reading).collect();
@@ -341,10 +341,10 @@ fn foreign_and_other_version_files_are_refused() {
     bad[0] = b'X';
     refused("magic", &bad, "not a CyrillicIME dictionary (bad magic number)");
     refused("text", &vec![b'#'; 4096], "bad magic number");
-    for version in [0u32, 1, 3, u32::MAX] {
+    for version in [0u32, 1, 2, 4, u32::MAX] {
         let mut bad = good.clone();
         put_u32(&mut bad, field::VERSION, version);
-        refused("version", &bad, &format!("format version {version}, this core reads version {}", format::FORMAT_VERSION));
+        refused("version", &bad, &format!("format version {version}, this core reads version {} (rebuild it with scripts/build_dictionary.sh)", format::FORMAT_VERSION));
     }
     let mut bad = good.clone();
     put_u32(&mut bad, field::HEADER_LEN, 64);
@@ -385,8 +385,8 @@ fn hostile_headers_and_sections_with_a_valid_checksum_are_refused() {
     put_u32(&mut bad, field::ENTRY_COUNT, 25);
     refused("entry-count", &bad, "section entries is 192 bytes, expected 200");
     let mut bad = good.clone();
-    put_u32(&mut bad, field::KEY_COUNT, 40);
-    refused("key-count", &bad, "section key block index is 24 bytes, expected 32");
+    put_u32(&mut bad, field::KEY_COUNT, 4000);
+    refused("key-count", &bad, "4000 keys, but the reading trie has");
     let mut bad = good.clone();
     put_u16(&mut bad, field::LEFT_IDS, 9);
     refused("left-ids", &bad, "section connection matrix is 200 bytes, expected 180");
@@ -420,9 +420,13 @@ fn hostile_section_contents_with_a_valid_checksum_are_refused() {
     refused("special", &edit(Section::SpecialIds, 12, &10u16.to_le_bytes()), "special id #6 = 10 is outside the matrix");
     refused("pair", &edit(Section::PosPairs, 2, &500u16.to_le_bytes()), "part-of-speech pair 0 (");
     refused("entry-pair", &edit(Section::Entries, 8, &u16::MAX.to_le_bytes()), "entry 1 refers to a part-of-speech pair that does not exist");
-    refused("block-index", &edit(Section::KeyBlockIndex, 0, &1_000_000u32.to_le_bytes()), "key block 0 points outside");
-    refused("block-index", &edit(Section::KeyBlockIndex, 12, &99u32.to_le_bytes()), "points outside the key or entry sections");
-    refused("block-index", &edit(Section::KeyBlockIndex, 20, &23u32.to_le_bytes()), "does not end at the end of the keys and entries");
+    // The trie's counts: node count, total children, samples and words must agree with the
+    // labels, the entries and the section's length.
+    refused("trie-nodes", &edit(Section::TrieCounts, 0, &1_000u32.to_le_bytes()), "the reading trie children counts has");
+    refused("trie-children", &edit(Section::TrieCounts, 4, &0u32.to_le_bytes()), "the reading trie children counts");
+    refused("trie-samples", &edit(Section::TrieCounts, 8, &99u32.to_le_bytes()), "the reading trie children counts run past the section");
+    let (_, counts) = trie_counts(&good);
+    refused("trie-entries", &edit(Section::TrieCounts, counts + 4, &23u32.to_le_bytes()), "the reading trie entry counts");
     refused("alphabet", &edit(Section::ReadingAlphabet, 0, &0x3093u32.to_le_bytes()), "reading alphabet is not a sorted list");
     refused("alphabet", &edit(Section::ReadingAlphabet, 4, &0xD800u32.to_le_bytes()), "section reading alphabet holds an invalid character");
     refused("surface-alphabet", &edit(Section::SurfaceAlphabet, 0, &0x110000u32.to_le_bytes()), "section surface alphabet holds an invalid character");
@@ -434,7 +438,7 @@ fn garbage_inside_sections_with_a_valid_checksum_never_panics() {
     // bounds: they find less or convert worse, but always answer.
     let good = bytes();
     let mut rng = Lcg(42);
-    let body_sections = [Section::KeyBlocks, Section::Entries, Section::Surfaces, Section::Matrix, Section::IdFlags, Section::KeyBlockIndex, Section::PosPairs, Section::SurfaceAlphabet];
+    let body_sections = [Section::TrieLabels, Section::Entries, Section::Surfaces, Section::Matrix, Section::IdFlags, Section::TrieCounts, Section::PosPairs, Section::SurfaceAlphabet];
     let mut opened = 0;
     for round in 0..600 {
         let mut bad = good.clone();
@@ -471,48 +475,53 @@ fn garbage_inside_sections_with_a_valid_checksum_never_panics() {
     assert!(opened > 100, "only {opened} of 600 damaged files passed validation: the test exercises too little");
 }
 
-/// Byte offset (in the file) of the entry-count varint of the key `reading`, found by
-/// walking the front-coded key blocks.
-fn count_offset(d: &Dictionary, bytes: &[u8], reading: &str) -> usize {
-    let wanted = codes(d, reading);
-    let (index_at, index_len) = section(bytes, Section::KeyBlockIndex);
-    let (blocks_at, _) = section(bytes, Section::KeyBlocks);
-    let blocks = index_len / 8 - 1;
-    for b in 0..blocks {
-        let start = format::read_u32(bytes, index_at + b * 8).unwrap() as usize;
-        let end = format::read_u32(bytes, index_at + b * 8 + 8).unwrap() as usize;
-        let (mut at, mut key) = (blocks_at + start, Vec::new());
-        while at < blocks_at + end {
-            let (shared, suffix) = (bytes[at] as usize, bytes[at + 1] as usize);
-            key.truncate(shared);
-            key.extend_from_slice(&bytes[at + 2..at + 2 + suffix]);
-            at += 2 + suffix;
-            if key == wanted {
-                return at;
-            }
-            while bytes[at] & 0x80 != 0 {
-                at += 1;
-            }
-            at += 1;
+/// (offset of the trie counts section in the file, offset of its entry counts in it).
+fn trie_counts(bytes: &[u8]) -> (usize, usize) {
+    let (at, _) = section(bytes, Section::TrieCounts);
+    let samples = format::read_u32(bytes, at + 8).unwrap() as usize;
+    let words = format::read_u32(bytes, at + 12).unwrap() as usize;
+    (at, (trie::unary::HEADER + samples * 4 + words * 8).next_multiple_of(8))
+}
+
+/// The file offset of the bit words of the entry counts and the bit position at which
+/// node `node`'s group (`1^count 0`) starts, found by reading the groups before it.
+fn entry_group(bytes: &[u8], node: u32) -> (usize, usize) {
+    let (at, entries) = trie_counts(bytes);
+    let start = at + entries;
+    let samples = format::read_u32(bytes, start + 8).unwrap() as usize;
+    let words = start + trie::unary::HEADER + samples * 4;
+    let bit = |p: usize| bytes[words + p / 8] >> (p % 8) & 1;
+    let (mut p, mut zeros) = (0, 0);
+    while zeros < node {
+        if bit(p) == 0 {
+            zeros += 1;
         }
+        p += 1;
     }
-    panic!("no key {reading}");
+    (words, p)
 }
 
 #[test]
 fn a_key_without_entries_in_a_hostile_file_does_not_break_the_lattice() {
-    // Found by the `dictionary` fuzz target (fuzz/regressions/dictionary): a key block that
-    // gives a one-character key no entries (the counts inside blocks are not validated; a
-    // valid checksum was recomputed) made the lattice treat that character as covered by
-    // the dictionary, so no node covered it and conversion failed with "no conversion path".
+    // Found by the `dictionary` fuzz target (fuzz/regressions/dictionary) in the key blocks
+    // of version 2: a hostile file that gives a one-character key no entries (a valid
+    // checksum recomputed) made the lattice treat that character as covered by the
+    // dictionary, so no node covered it and conversion failed with "no conversion path".
+    // Version 3's trie: す's entry goes to the node after it (its group `1 0` becomes `0 1`).
     let good = bytes();
     let d = Dictionary::from_vec(good.clone()).unwrap();
-    let at = count_offset(&d, &good, "す");
-    assert_eq!(good[at], 1, "す has one word (巣)");
+    let node = d.trie_child(d.trie_root(), d.code_of('す').unwrap()).expect("す is a key");
+    assert_eq!(d.trie_entries(node).map(|r| r.len()), Some(1), "す has one word (巣)");
+    let (words, p) = entry_group(&good, node.index());
+    let bit = |b: &[u8], p: usize| b[words + p / 8] >> (p % 8) & 1;
+    assert_eq!((bit(&good, p), bit(&good, p + 1)), (1, 0));
     let mut bad = good.clone();
-    bad[at] = 0;
+    bad[words + p / 8] ^= 1 << (p % 8);
+    bad[words + (p + 1) / 8] ^= 1 << ((p + 1) % 8);
     reseal(&mut bad);
-    let converter = Converter::new(Dictionary::from_vec(bad).expect("the block index still adds up"));
+    let hostile = Dictionary::from_vec(bad).expect("the trie's counts still add up");
+    assert_eq!(hostile.trie_entries(node), None, "す has no entries now");
+    let converter = Converter::new(hostile);
     for reading in ["す", "です", "わたしのなまえはなかのです"] {
         let c = converter.convert(&Request { reading, fixed: &[], candidates: 5, alternatives: 3, heard: false }).unwrap_or_else(|e| panic!("{reading}: {e}"));
         let joined: String = c.segments.iter().map(|s| s.reading.as_str()).collect();

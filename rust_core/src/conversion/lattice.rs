@@ -11,6 +11,7 @@
 use super::heard::{self, HeardCosts};
 use super::input::{class_of, lookup_char, CharClass};
 use crate::dictionary::format::SpecialId;
+use crate::dictionary::reader::TrieNode;
 use crate::dictionary::Dictionary;
 use crate::limits;
 use crate::user::UserData;
@@ -72,14 +73,11 @@ pub struct Lattice {
     pub ending: Vec<Vec<u32>>,
 }
 
-/// Whether `c` is a kanji (CJK unified ideograph, or 々).
-fn is_kanji(c: char) -> bool {
-    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}' | '々')
-}
-
 /// A partial match of a dictionary reading against the input, in the search below.
 struct Match {
     codes: Vec<u8>,
+    /// Where `codes` lead in the reading trie: each step extends it by one code.
+    node: TrieNode,
     /// Next input character.
     next: usize,
     cost: i32,
@@ -177,7 +175,7 @@ impl Lattice {
         let n = lookup.len();
         // (reading codes, end, cost, entries, whether a long vowel was left out)
         let mut found: Vec<(Vec<u8>, usize, i32, Range<u32>, bool)> = Vec::new();
-        let mut stack = vec![Match { codes: Vec::new(), next: start, cost: 0, omitted: 0, geminated: false }];
+        let mut stack = vec![Match { codes: Vec::new(), node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false }];
         let mut probes = 0;
         let record = |found: &mut Vec<(Vec<u8>, usize, i32, Range<u32>, bool)>, codes: &[u8], end: usize, cost: i32, entries: Range<u32>, omitted: bool| {
             match found.iter_mut().find(|f| f.0 == codes && f.1 == end) {
@@ -207,10 +205,10 @@ impl Lattice {
                 if heard::merged_particle(c).is_some() && !m.codes.is_empty() {
                     // The word ends in the ん of this syllable: position 2·next + 1.
                     if let Some(code) = dictionary.code_of('ん') {
-                        let mut codes = m.codes.clone();
-                        codes.push(code);
                         probes += 1;
-                        if let (_, Some(entries)) = dictionary.probe(&codes) {
+                        if let Some(entries) = dictionary.trie_child(m.node, code).and_then(|node| dictionary.trie_entries(node)) {
+                            let mut codes = m.codes.clone();
+                            codes.push(code);
                             record(&mut found, &codes, 2 * m.next + 1, m.cost + costs.merged_syllable, entries, m.omitted > 0);
                         }
                     }
@@ -230,20 +228,19 @@ impl Lattice {
                     break;
                 }
                 let Some(code) = dictionary.code_of(c) else { continue };
+                probes += 1;
+                // Extend the match's trie state by one code: no key continues → no match.
+                let Some(node) = dictionary.trie_child(m.node, code) else { continue };
+                let exact = dictionary.trie_entries(node);
                 let mut codes = m.codes.clone();
                 codes.push(code);
-                probes += 1;
-                let (prefix, exact) = dictionary.probe(&codes);
-                if !prefix {
-                    continue;
-                }
                 let next = m.next + consumed;
                 let total = m.cost + cost;
                 // The reading as typed is already in the lattice.
                 if let Some(entries) = exact.filter(|_| total > 0) {
                     record(&mut found, &codes, 2 * next, total, entries, omitted > 0);
                 }
-                stack.push(Match { codes, next, cost: total, omitted, geminated });
+                stack.push(Match { codes, node, next, cost: total, omitted, geminated });
             }
         }
         for (codes, end, cost, entries, omitted) in found {
@@ -252,19 +249,12 @@ impl Lattice {
             // A long vowel left out is how a listener writes a kanji word (Токё for 東京);
             // kana-only words matched that way (よ as よう, して as してい) only turn correct
             // kana input into wrong words.
-            let entries: Vec<u32> = entries
-                .filter(|&index| {
-                    !omitted
-                        || dictionary.entry(index).is_some_and(|e| {
-                            let mut surface = String::new();
-                            dictionary.push_surface(&e, &reading, &mut surface);
-                            surface.chars().any(is_kanji)
-                        })
-                })
-                .collect();
             self.readings.push(reading);
             for index in entries {
-                self.push_entries(dictionary, 2 * start, end, index..index + 1, cost, Some(slot), |_| true);
+                // Whether the surface has a kanji is recorded per entry by the compiler.
+                if !omitted || dictionary.entry(index).is_some_and(|e| e.has_kanji()) {
+                    self.push_entries(dictionary, 2 * start, end, index..index + 1, cost, Some(slot), |_| true);
+                }
             }
         }
     }

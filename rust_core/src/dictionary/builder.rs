@@ -112,7 +112,9 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
     }
     let reading_code: HashMap<char, u8> = reading_chars.iter().enumerate().map(|(i, &c)| (c, (i + 1) as u8)).collect();
 
-    // Group entries by reading, cheapest first.
+    // Group entries by reading, cheapest first. `rank` is an entry's place in reading
+    // order: ties among equal costs below are broken by it, so they come out as in a
+    // dictionary sorted by reading whatever order the file stores entries in.
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by(|&a, &b| {
         let (x, y) = (&entries[a], &entries[b]);
@@ -122,6 +124,15 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         let (x, y) = (&entries[*a], &entries[*b]);
         x.reading == y.reading && x.surface == y.surface && x.left_id == y.left_id && x.right_id == y.right_id
     });
+    let mut rank_of: HashMap<usize, u32> = HashMap::with_capacity(order.len());
+    for (rank, &i) in order.iter().enumerate() {
+        rank_of.insert(i, rank as u32);
+    }
+    // The file stores them in the trie's node order: readings shortest first (stable, so
+    // each reading keeps its entries cheapest first).
+    order.sort_by_key(|&i| entries[i].reading.chars().count());
+    let rank: Vec<u32> = order.iter().map(|i| rank_of[i]).collect();
+    drop(rank_of);
 
     // Surface alphabet, most frequent first, over the surfaces that go to the pool.
     let mut surface_counts: HashMap<char, u64> = HashMap::new();
@@ -172,7 +183,7 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
                 None => {
                     let o = pool.len() as u32;
                     if o > format::SURFACE_OFFSET_MASK {
-                        return err("surface pool over 1 GiB");
+                        return err("surface pool over 512 MiB");
                     }
                     pool.push(e.surface.chars().count() as u8);
                     for c in e.surface.chars() {
@@ -190,7 +201,8 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
                 }
             };
             pool_offsets.push(Some(offset));
-            format::SURFACE_IN_POOL << 30 | offset
+            let kanji = if e.surface.chars().any(crate::kana_script::is_kanji) { format::SURFACE_HAS_KANJI } else { 0 };
+            format::SURFACE_IN_POOL << 30 | kanji | offset
         };
         if surface_ref >> 30 != format::SURFACE_IN_POOL {
             pool_offsets.push(None);
@@ -200,12 +212,8 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         records.extend_from_slice(&surface_ref.to_le_bytes());
     }
 
-    // Keys: front-coded blocks.
-    let mut key_blocks: Vec<u8> = Vec::new();
-    let mut block_index: Vec<u8> = Vec::new();
-    let mut previous: Vec<u8> = Vec::new();
-    let mut key_count = 0usize;
-    let mut entry_index = 0usize;
+    // Keys: the reading trie, its nodes in the order of `order`'s readings.
+    let mut keys: Vec<(Vec<u8>, u32)> = Vec::new();
     let mut k = 0;
     while k < order.len() {
         let reading = &entries[order[k]].reading;
@@ -213,24 +221,12 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         while end < order.len() && &entries[order[end]].reading == reading {
             end += 1;
         }
-        let codes: Vec<u8> = reading.chars().map(|c| reading_code[&c]).collect();
-        if key_count % format::KEYS_PER_BLOCK == 0 {
-            block_index.extend_from_slice(&(key_blocks.len() as u32).to_le_bytes());
-            block_index.extend_from_slice(&(entry_index as u32).to_le_bytes());
-            previous.clear();
-        }
-        let shared = previous.iter().zip(&codes).take_while(|(a, b)| a == b).count();
-        key_blocks.push(shared as u8);
-        key_blocks.push((codes.len() - shared) as u8);
-        key_blocks.extend_from_slice(&codes[shared..]);
-        push_varint(&mut key_blocks, (end - k) as u32);
-        previous = codes;
-        key_count += 1;
-        entry_index += end - k;
+        keys.push((reading.chars().map(|c| reading_code[&c]).collect(), (end - k) as u32));
         k = end;
     }
-    block_index.extend_from_slice(&(key_blocks.len() as u32).to_le_bytes());
-    block_index.extend_from_slice(&(entry_index as u32).to_le_bytes());
+    let key_count = keys.len();
+    let trie = super::trie::encode(&keys);
+    drop(keys);
 
     // Function words (particles, auxiliaries, endings) attach to the segment before them.
     // The data has no part-of-speech names, so the class is read off the data: an id is
@@ -260,8 +256,8 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         .collect();
 
     let (cells, width, scale) = encode_matrix(matrix, options.matrix_cells)?;
-    let surface_index = surface_index(entries, &order, &pool, &pool_offsets);
-    let followers = followers(entries, &order, &id_flags, &reading_code);
+    let surface_index = surface_index(entries, &order, &rank, &pool, &pool_offsets);
+    let followers = followers(entries, &order, &rank, &id_flags, &reading_code);
 
     let mut metadata = String::new();
     for (key, value) in &options.metadata {
@@ -281,8 +277,8 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
     let sections: [(Section, &[u8]); SECTION_COUNT] = [
         (Section::Metadata, metadata.as_bytes()),
         (Section::ReadingAlphabet, &reading_alphabet),
-        (Section::KeyBlockIndex, &block_index),
-        (Section::KeyBlocks, &key_blocks),
+        (Section::TrieLabels, &trie.labels),
+        (Section::TrieCounts, &trie.counts),
         (Section::Entries, &records),
         (Section::PosPairs, &pair_bytes),
         (Section::Surfaces, &pool),
@@ -340,26 +336,26 @@ fn pool_codes(pool: &[u8], offset: u32) -> &[u8] {
 /// prefix-free code, so byte order is a consistent order and equal bytes are equal
 /// surfaces), then by cost. Surfaces written as their reading (kana, punctuation) need no
 /// index: the reader finds them under the reading.
-fn surface_index(entries: &[SourceEntry], order: &[usize], pool: &[u8], pool_offsets: &[Option<u32>]) -> Vec<u8> {
-    let mut indexed: Vec<(&[u8], i16, u16, u16, u32)> = Vec::new();
+fn surface_index(entries: &[SourceEntry], order: &[usize], rank: &[u32], pool: &[u8], pool_offsets: &[Option<u32>]) -> Vec<u8> {
+    let mut indexed: Vec<(&[u8], i16, u16, u16, u32, u32)> = Vec::new();
     for (index, (&i, offset)) in order.iter().zip(pool_offsets).enumerate() {
         if let Some(offset) = offset {
             let e = &entries[i];
-            indexed.push((pool_codes(pool, *offset), e.cost, e.left_id, e.right_id, index as u32));
+            indexed.push((pool_codes(pool, *offset), e.cost, e.left_id, e.right_id, rank[index], index as u32));
         }
     }
     indexed.sort_unstable_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)).then(a.4.cmp(&b.4)));
     let mut seen: std::collections::HashSet<(&[u8], u16, u16)> = std::collections::HashSet::new();
-    indexed.retain(|&(codes, _, left, right, _)| seen.insert((codes, left, right)));
-    indexed.iter().flat_map(|e| e.4.to_le_bytes()).collect()
+    indexed.retain(|&(codes, _, left, right, _, _)| seen.insert((codes, left, right)));
+    indexed.iter().flat_map(|e| e.5.to_le_bytes()).collect()
 }
 
 /// `Section::Followers`: the words most often typed right after another one — function
 /// words (particles, auxiliaries such as です) written in kana, of short readings — the
 /// cheapest `MAX_FOLLOWERS` (Mozc's data has about 2,000). Next-word prediction ranks them
 /// by their connection from the word before.
-fn followers(entries: &[SourceEntry], order: &[usize], id_flags: &[u8], reading_code: &HashMap<char, u8>) -> Vec<u8> {
-    let mut found: Vec<(i16, u32, &str)> = order
+fn followers(entries: &[SourceEntry], order: &[usize], rank: &[u32], id_flags: &[u8], reading_code: &HashMap<char, u8>) -> Vec<u8> {
+    let mut found: Vec<(i16, u32, u32, &str)> = order
         .iter()
         .enumerate()
         .filter(|(_, &i)| {
@@ -372,25 +368,17 @@ fn followers(entries: &[SourceEntry], order: &[usize], id_flags: &[u8], reading_
                 && !e.reading.starts_with(['ぁ', 'ぃ', 'ぅ', 'ぇ', 'ぉ', 'ゃ', 'ゅ', 'ょ', 'っ', 'ゎ'])
                 && id_flags.get(e.left_id as usize).is_some_and(|f| f & format::ID_FLAG_FUNCTIONAL != 0)
         })
-        .map(|(index, &i)| (entries[i].cost, index as u32, entries[i].reading.as_str()))
+        .map(|(index, &i)| (entries[i].cost, rank[index], index as u32, entries[i].reading.as_str()))
         .collect();
     found.sort_unstable();
     found.truncate(format::MAX_FOLLOWERS);
     let mut out = Vec::new();
-    for (_, index, reading) in found {
+    for (_, _, index, reading) in found {
         out.extend_from_slice(&index.to_le_bytes());
         out.push(reading.chars().count() as u8);
         out.extend(reading.chars().map(|c| reading_code[&c]));
     }
     out
-}
-
-fn push_varint(out: &mut Vec<u8>, mut value: u32) {
-    while value >= 0x80 {
-        out.push((value as u8 & 0x7F) | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
 }
 
 /// Cells, cell width in bytes and scale.

@@ -19,11 +19,9 @@
 /// First eight bytes of every compiled dictionary.
 pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// Bumped on any incompatible change of the layout; files of another version are refused.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// Fixed header length: 64 bytes of fields, then the section table.
 pub const HEADER_LEN: usize = 64 + SECTION_COUNT * 16;
-/// Keys per front-coded block of the key index.
-pub const KEYS_PER_BLOCK: usize = 16;
 /// Bytes of one entry record.
 pub const ENTRY_LEN: usize = 8;
 /// Longest reading a key may have, in characters (Mozc's longest is 33).
@@ -35,8 +33,11 @@ pub const SURFACE_IN_POOL: u32 = 0;
 pub const SURFACE_IS_READING: u32 = 1;
 /// The surface is the reading in katakana.
 pub const SURFACE_IS_KATAKANA: u32 = 2;
-/// Low 30 bits of a surface reference: the offset into the surface pool.
-pub const SURFACE_OFFSET_MASK: u32 = (1 << 30) - 1;
+/// Bit 29 of a surface reference (version 3): the surface has a kanji (`kana_script::is_kanji`),
+/// decided at compile time so the converter need not decode the surface to know.
+pub const SURFACE_HAS_KANJI: u32 = 1 << 29;
+/// Low 29 bits of a surface reference: the offset into the surface pool.
+pub const SURFACE_OFFSET_MASK: u32 = (1 << 29) - 1;
 
 /// Most next-word candidates the compiler stores (`Section::Followers`).
 pub const MAX_FOLLOWERS: usize = 4096;
@@ -54,11 +55,14 @@ pub enum Section {
     Metadata = 0,
     /// The reading alphabet: u32 code points; key code c (1-based) is alphabet[c - 1].
     ReadingAlphabet,
-    /// Per block: u32 byte offset into `KeyBlocks`, u32 first entry index; plus a sentinel.
-    KeyBlockIndex,
-    /// Front-coded keys: per key `shared u8, suffix_len u8, suffix codes, entry count varint`.
-    KeyBlocks,
-    /// Entry records: u16 part-of-speech pair, u16 word cost, u32 surface reference.
+    /// The reading trie's labels (version 3, `trie.rs`): one key code per node, in level order.
+    TrieLabels,
+    /// The reading trie's shape (version 3, `trie.rs`): the children count and the entry
+    /// count of every node, each as a sampled unary sequence.
+    TrieCounts,
+    /// Entry records: u16 part-of-speech pair, u16 word cost, u32 surface reference; in
+    /// the order of the trie's nodes (readings shortest first, then by code), each
+    /// reading's entries cheapest first.
     Entries,
     /// Part-of-speech pairs: u16 left id, u16 right id.
     PosPairs,
@@ -90,8 +94,8 @@ pub const SECTION_COUNT: usize = 13;
 pub const SECTIONS: [Section; SECTION_COUNT] = [
     Section::Metadata,
     Section::ReadingAlphabet,
-    Section::KeyBlockIndex,
-    Section::KeyBlocks,
+    Section::TrieLabels,
+    Section::TrieCounts,
     Section::Entries,
     Section::PosPairs,
     Section::Surfaces,
@@ -109,8 +113,8 @@ impl Section {
         match self {
             Section::Metadata => "metadata",
             Section::ReadingAlphabet => "reading alphabet",
-            Section::KeyBlockIndex => "key block index",
-            Section::KeyBlocks => "key blocks",
+            Section::TrieLabels => "trie labels",
+            Section::TrieCounts => "trie counts",
             Section::Entries => "entries",
             Section::PosPairs => "part-of-speech pairs",
             Section::Surfaces => "surfaces",

@@ -7,5 +7,6 @@ pub mod format;
 pub mod mapped;
 pub mod mecab;
 pub mod reader;
+pub mod trie;
 
 pub use reader::{Dictionary, DictionaryError, Entry};

@@ -1,10 +1,11 @@
 //! Reads a compiled dictionary in place: validation at open, then lookups by common
-//! prefix (conversion), by prefix range (prediction), entry records, surfaces and
-//! connection costs. Every read is bounds-checked; malformed data inside a file that
+//! prefix (conversion), by prefix (prediction), walks of the reading trie one code at a
+//! time (the as-heard search), entry records, surfaces and connection costs. Every read is bounds-checked; malformed data inside a file that
 //! passed the checksum yields "no match", never a panic.
 
 use super::format::{self, field, read_u16, read_u32, read_u64, Section, SpecialId, SECTIONS, SECTION_COUNT};
 use super::mapped::FileBytes;
+use super::trie;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +16,15 @@ pub struct Entry {
     pub right_id: u16,
     pub cost: i16,
     surface_ref: u32,
+}
+
+impl Entry {
+    /// Whether the surface has a kanji (recorded by the compiler; readings written as
+    /// kana have none).
+    #[inline]
+    pub fn has_kanji(&self) -> bool {
+        self.surface_ref >> 30 == format::SURFACE_IN_POOL && self.surface_ref & format::SURFACE_HAS_KANJI != 0
+    }
 }
 
 /// The connection matrix, borrowed (`Dictionary::connections`).
@@ -45,14 +55,16 @@ impl Connections<'_> {
     }
 }
 
-/// Where a search for a reading landed (`Dictionary::seek`).
-struct Seek {
-    /// Index of the first key ≥ the reading.
-    index: usize,
-    /// Whether that key starts with the reading.
-    prefix: bool,
-    /// Its entries, when it is the reading itself.
-    exact: Option<Range<u32>>,
+/// A node of the reading trie: the state of a lookup that has matched some codes
+/// (`Dictionary::trie_root`, `trie_child`). Some key starts with those codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrieNode(u32);
+
+impl TrieNode {
+    /// The node's number (level order, the root is 0).
+    pub fn index(self) -> u32 {
+        self.0
+    }
 }
 
 /// What is wrong with a dictionary file.
@@ -76,7 +88,7 @@ pub struct Dictionary {
     sections: [Range<usize>; SECTION_COUNT],
     entry_count: u32,
     key_count: u32,
-    block_count: usize,
+    trie: trie::Shape,
     left_ids: usize,
     right_ids: usize,
     matrix_width: u8,
@@ -85,9 +97,6 @@ pub struct Dictionary {
     reading_alphabet: Vec<char>,
     surface_alphabet: Vec<char>,
     special_ids: [u16; format::SPECIAL_ID_COUNT],
-    /// `first_blocks[c]`: the first block whose first key begins with a code ≥ c (c ≤ 256),
-    /// so a search for a reading starting with c looks only at the blocks of c.
-    first_blocks: Vec<u32>,
     /// Surface alphabet code of each character, for looking surfaces up.
     surface_codes: std::collections::HashMap<char, u16>,
 }
@@ -167,25 +176,15 @@ impl Dictionary {
         expect(Section::Entries, entry_count as usize * format::ENTRY_LEN)?;
         expect(Section::IdFlags, left_ids)?;
         expect(Section::SpecialIds, format::SPECIAL_ID_COUNT * 2)?;
-        let block_count = (key_count as usize).div_ceil(format::KEYS_PER_BLOCK);
-        expect(Section::KeyBlockIndex, (block_count + 1) * 8)?;
         if len_of(Section::PosPairs) % 4 != 0 || len_of(Section::ReadingAlphabet) % 4 != 0 || len_of(Section::SurfaceAlphabet) % 4 != 0 {
             return Err(fail("a table section's length is not a whole number of records".to_string()));
         }
-        // The block index must be monotone and inside its sections.
-        let index = &data[sections[Section::KeyBlockIndex as usize].clone()];
-        let blocks_len = len_of(Section::KeyBlocks) as u32;
-        let (mut last_offset, mut last_entry) = (0u32, 0u32);
-        for b in 0..=block_count {
-            let offset = read_u32(index, b * 8).unwrap_or(u32::MAX);
-            let entry = read_u32(index, b * 8 + 4).unwrap_or(u32::MAX);
-            if offset < last_offset || offset > blocks_len || entry < last_entry || entry > entry_count {
-                return Err(fail(format!("key block {b} points outside the key or entry sections")));
-            }
-            (last_offset, last_entry) = (offset, entry);
-        }
-        if last_offset != blocks_len || last_entry != entry_count {
-            return Err(fail("key block index does not end at the end of the keys and entries".to_string()));
+        // The trie's parts must agree with each other and with the entries; what its bits
+        // say is checked by every lookup (a hostile trie finds less, never loops or reads out).
+        let trie = trie::shape(&data[sections[Section::TrieLabels as usize].clone()], &data[sections[Section::TrieCounts as usize].clone()], entry_count)
+            .map_err(|m| fail(format!("the reading trie {m}")))?;
+        if key_count >= trie.nodes {
+            return Err(fail(format!("{key_count} keys, but the reading trie has {} nodes", trie.nodes)));
         }
         let chars_of = |s: Section| -> Result<Vec<char>, DictionaryError> {
             data[sections[s as usize].clone()]
@@ -232,13 +231,13 @@ impl Dictionary {
             }
         }
         let surface_codes = surface_alphabet.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
-        let mut dictionary = Dictionary {
+        Ok(Dictionary {
             bytes,
             path,
             sections,
             entry_count,
             key_count,
-            block_count,
+            trie,
             left_ids,
             right_ids,
             matrix_width,
@@ -246,24 +245,8 @@ impl Dictionary {
             reading_alphabet,
             surface_alphabet,
             special_ids,
-            first_blocks: Vec::new(),
             surface_codes,
-        };
-        dictionary.first_blocks = (0..=256u32)
-            .map(|c| {
-                let (mut lo, mut hi) = (0usize, dictionary.block_count);
-                while lo < hi {
-                    let mid = (lo + hi) / 2;
-                    if (dictionary.block_first_key(mid).first().copied().unwrap_or(0) as u32) < c {
-                        lo = mid + 1;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                lo as u32
-            })
-            .collect();
-        Ok(dictionary)
+        })
     }
 
     fn section(&self, s: Section) -> &[u8] {
@@ -366,153 +349,99 @@ impl Dictionary {
         }
     }
 
-    /// Decodes the keys of block `b` (up to KEYS_PER_BLOCK), calling `visit(index in block,
-    /// codes, entry range)` until it returns false. Malformed data ends the block early.
-    fn visit_block(&self, b: usize, mut visit: impl FnMut(usize, &[u8], Range<u32>) -> bool) {
-        let index = self.section(Section::KeyBlockIndex);
-        let blocks = self.section(Section::KeyBlocks);
-        let (Some(start), Some(end), Some(mut entry)) = (read_u32(index, b * 8), read_u32(index, b * 8 + 8), read_u32(index, b * 8 + 4)) else {
-            return;
-        };
-        let Some(block) = blocks.get(start as usize..end as usize) else { return };
-        // A stack buffer: this runs for every probe of every conversion.
-        let mut codes = [0u8; format::MAX_KEY_CHARS];
-        let mut len = 0usize;
-        let mut at = 0usize;
-        let keys_here = (self.key_count as usize - b * format::KEYS_PER_BLOCK).min(format::KEYS_PER_BLOCK);
-        for k in 0..keys_here {
-            let (Some(&shared), Some(&suffix)) = (block.get(at), block.get(at + 1)) else { return };
-            let (shared, suffix) = (shared as usize, suffix as usize);
-            if shared > len || shared + suffix > format::MAX_KEY_CHARS {
-                return;
-            }
-            let Some(tail) = block.get(at + 2..at + 2 + suffix) else { return };
-            codes[shared..shared + suffix].copy_from_slice(tail);
-            len = shared + suffix;
-            at += 2 + suffix;
-            let mut count = 0u32;
-            let mut shift = 0;
-            loop {
-                let Some(&byte) = block.get(at) else { return };
-                at += 1;
-                if shift > 28 {
-                    return;
-                }
-                count |= ((byte & 0x7F) as u32) << shift;
-                shift += 7;
-                if byte & 0x80 == 0 {
-                    break;
-                }
-            }
-            let Some(next) = entry.checked_add(count).filter(|&n| n <= self.entry_count) else { return };
-            if !visit(k, &codes[..len], entry..next) {
-                return;
-            }
-            entry = next;
-        }
+    /// The root of the reading trie: the state before any code is matched.
+    pub fn trie_root(&self) -> TrieNode {
+        TrieNode(0)
     }
 
-    /// The first key of block `b` (stored whole: its shared length is 0).
-    fn block_first_key(&self, b: usize) -> &[u8] {
-        let index = self.section(Section::KeyBlockIndex);
-        let blocks = self.section(Section::KeyBlocks);
-        let Some(start) = read_u32(index, b * 8) else { return &[] };
-        let start = start as usize;
-        match (blocks.get(start), blocks.get(start + 1)) {
-            (Some(0), Some(&len)) => blocks.get(start + 2..start + 2 + len as usize).unwrap_or(&[]),
-            _ => &[],
+    /// The node reached from `node` by `code`, if some key continues that way. Children
+    /// always have higher numbers than their parent, so no walk of a hostile trie loops.
+    #[inline]
+    pub fn trie_child(&self, node: TrieNode, code: u8) -> Option<TrieNode> {
+        if code == 0 {
+            return None;
         }
+        let counts = self.section(Section::TrieCounts);
+        let (before, after) = self.trie.children.bounds(counts, node.0)?;
+        let (first, end) = (before + 1, (after + 1).min(self.trie.nodes));
+        if first <= node.0 || first >= end {
+            return None;
+        }
+        let labels = self.section(Section::TrieLabels).get(first as usize..end as usize)?;
+        let at = if labels.len() <= 8 { labels.iter().position(|&l| l == code)? } else { labels.binary_search(&code).ok()? };
+        Some(TrieNode(first + at as u32))
     }
 
-    /// The first key ≥ `query`, searching blocks from `first_block`: its index, whether it
-    /// starts with `query`, and its entries when it equals `query`. Allocates nothing.
-    fn seek(&self, query: &[u8], first_block: usize) -> Seek {
-        // Last block whose first key ≤ query. Blocks before those of the query's first code
-        // have smaller first keys, blocks after them larger ones: search only between.
-        let first_code = query.first().copied().unwrap_or(0) as usize;
-        let (mut lo, mut hi) = (first_block, self.block_count);
-        if let (Some(&from), Some(&to)) = (self.first_blocks.get(first_code), self.first_blocks.get(first_code + 1)) {
-            lo = lo.max(from as usize);
-            hi = hi.min(to as usize).max(lo);
-        }
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if self.block_first_key(mid) <= query {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        let block = lo.saturating_sub(1).max(first_block);
-        let mut found: Option<Seek> = None;
-        for b in block..(block + 2).min(self.block_count) {
-            self.visit_block(b, |k, codes, entries| {
-                if codes >= query {
-                    let prefix = codes.starts_with(query);
-                    let exact = (prefix && codes.len() == query.len()).then_some(entries);
-                    found = Some(Seek { index: b * format::KEYS_PER_BLOCK + k, prefix, exact });
-                    false
-                } else {
-                    true
-                }
-            });
-            if found.is_some() {
-                break;
-            }
-        }
-        found.unwrap_or(Seek { index: self.key_count as usize, prefix: false, exact: None })
+    /// The entries of the key that ends at `node`; None when no key ends there.
+    #[inline]
+    pub fn trie_entries(&self, node: TrieNode) -> Option<Range<u32>> {
+        let counts = &self.section(Section::TrieCounts)[self.trie.entries_at..];
+        let (before, after) = self.trie.entries.bounds(counts, node.0)?;
+        (after > before).then_some(before..after)
+    }
+
+    /// The node reached by `codes` from the root, if some key starts with them.
+    fn walk(&self, codes: &[u8]) -> Option<TrieNode> {
+        codes.iter().try_fold(self.trie_root(), |node, &code| self.trie_child(node, code))
     }
 
     /// Whether some key starts with `codes`, and the entries of the key equal to it.
     pub fn probe(&self, codes: &[u8]) -> (bool, Option<Range<u32>>) {
-        if codes.is_empty() || codes.len() > format::MAX_KEY_CHARS || codes.contains(&0) {
+        if codes.is_empty() || codes.len() > format::MAX_KEY_CHARS {
             return (false, None);
         }
-        let seek = self.seek(codes, 0);
-        (seek.prefix, seek.exact)
-    }
-
-    /// Every key that is a prefix of `codes`: calls `visit(length, entries)` shortest first.
-    pub fn common_prefixes(&self, codes: &[u8], mut visit: impl FnMut(usize, Range<u32>)) {
-        let mut first_block = 0;
-        for len in 1..=codes.len().min(format::MAX_KEY_CHARS) {
-            let query = &codes[..len];
-            if query.contains(&0) {
-                return;
-            }
-            let seek = self.seek(query, first_block);
-            if !seek.prefix {
-                return;
-            }
-            if let Some(entries) = seek.exact {
-                visit(len, entries);
-            }
-            first_block = seek.index / format::KEYS_PER_BLOCK;
+        match self.walk(codes) {
+            Some(node) => (true, self.trie_entries(node)),
+            None => (false, None),
         }
     }
 
-    /// Keys that start with `prefix`, in key order, until `visit` returns false.
+    /// Every key that is a prefix of `codes`: calls `visit(length, entries)` shortest
+    /// first, walking the trie once.
+    pub fn common_prefixes(&self, codes: &[u8], mut visit: impl FnMut(usize, Range<u32>)) {
+        let mut node = self.trie_root();
+        for (i, &code) in codes.iter().take(format::MAX_KEY_CHARS).enumerate() {
+            let Some(next) = self.trie_child(node, code) else { return };
+            node = next;
+            if let Some(entries) = self.trie_entries(node) {
+                visit(i + 1, entries);
+            }
+        }
+    }
+
+    /// Keys that start with `prefix`, in key order (by code), until `visit` returns false.
     pub fn keys_with_prefix(&self, prefix: &[u8], mut visit: impl FnMut(&[u8], Range<u32>) -> bool) {
-        if prefix.is_empty() || prefix.contains(&0) {
+        if prefix.is_empty() || prefix.len() > format::MAX_KEY_CHARS {
             return;
         }
-        let start = self.seek(prefix, 0).index;
-        let mut b = start / format::KEYS_PER_BLOCK;
-        let mut first = start % format::KEYS_PER_BLOCK;
-        let mut going = true;
-        while going && b < self.block_count {
-            self.visit_block(b, |k, codes, entries| {
-                if k < first {
-                    return true;
+        let Some(top) = self.walk(prefix) else { return };
+        let counts = self.section(Section::TrieCounts);
+        let labels = self.section(Section::TrieLabels);
+        let mut codes = [0u8; format::MAX_KEY_CHARS];
+        codes[..prefix.len()].copy_from_slice(prefix);
+        // Depth-first, children in code order: (node, its depth).
+        let mut stack: Vec<(u32, usize)> = vec![(top.0, prefix.len())];
+        while let Some((node, depth)) = stack.pop() {
+            if depth > prefix.len() {
+                let Some(&label) = labels.get(node as usize) else { continue };
+                codes[depth - 1] = label;
+            }
+            if let Some(entries) = self.trie_entries(TrieNode(node)) {
+                if !visit(&codes[..depth], entries) {
+                    return;
                 }
-                if !codes.starts_with(prefix) || !visit(codes, entries) {
-                    going = false;
-                    return false;
-                }
-                true
-            });
-            b += 1;
-            first = 0;
+            }
+            if depth == format::MAX_KEY_CHARS {
+                continue;
+            }
+            let Some((before, after)) = self.trie.children.bounds(counts, node) else { continue };
+            let (first, end) = (before + 1, (after + 1).min(self.trie.nodes));
+            if first <= node {
+                continue;
+            }
+            for child in (first..end).rev() {
+                stack.push((child, depth + 1));
+            }
         }
     }
 

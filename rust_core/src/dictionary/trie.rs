@@ -1,0 +1,220 @@
+//! The reading trie (format version 3, `docs/DICTIONARY.md`): a level-order (breadth-first)
+//! trie over the key codes, stored succinctly so it costs less than the front-coded key
+//! blocks it replaced while a lookup walks it one code at a time.
+//!
+//! Nodes are numbered in level order, children sorted by code, so node 0 is the root and
+//! the children of a node are consecutive. Three arrays describe them:
+//! - `labels[i]`: the code on the edge into node i (0 for the root);
+//! - the children counts, as a [`unary`] sequence: node i's children are the nodes
+//!   `1 + before(i) .. 1 + before(i + 1)`, where `before(i)` is the sum of the counts of
+//!   the nodes before i;
+//! - the entry counts, another unary sequence: node i's entries are `before(i) ..
+//!   before(i + 1)` — so the entries are stored in the order of their nodes, readings
+//!   shortest first, then by code.
+//!
+//! A lookup state is a node: extending a match by one reading character is one `child`
+//! call, which is what the as-heard search (`conversion/lattice.rs`) does.
+
+/// A sequence of counts written as `1^count 0` per item, with the bit position of every
+/// `SAMPLE_EVERY`-th item's start sampled, so `bounds(i)` scans at most a few words.
+///
+/// Layout (little-endian): `u32 items, u32 ones, u32 sample count, u32 word count`, the
+/// samples (u32 each), then the bit words (u64 each, bit p of the sequence is bit p % 64
+/// of word p / 64).
+pub mod unary {
+    /// Items between two samples.
+    pub const SAMPLE_EVERY: usize = 32;
+    /// Bytes of the fixed fields before the samples.
+    pub const HEADER: usize = 16;
+
+    /// Encodes `counts`.
+    pub fn encode(counts: &[u32]) -> Vec<u8> {
+        let ones: u64 = counts.iter().map(|&c| c as u64).sum();
+        let bits = ones as usize + counts.len();
+        let mut words = vec![0u64; bits.div_ceil(64)];
+        let mut samples = Vec::with_capacity(counts.len().div_ceil(SAMPLE_EVERY));
+        let mut at = 0usize;
+        for (i, &count) in counts.iter().enumerate() {
+            if i % SAMPLE_EVERY == 0 {
+                samples.push(at as u32);
+            }
+            for p in at..at + count as usize {
+                words[p / 64] |= 1 << (p % 64);
+            }
+            at += count as usize + 1;
+        }
+        let mut out = Vec::with_capacity(HEADER + samples.len() * 4 + words.len() * 8);
+        for v in [counts.len() as u32, ones as u32, samples.len() as u32, words.len() as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for s in samples {
+            out.extend_from_slice(&s.to_le_bytes());
+        }
+        for w in words {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    /// A validated view of an encoded sequence.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Layout {
+        pub items: u32,
+        pub ones: u32,
+        samples_at: usize,
+        sample_count: usize,
+        words_at: usize,
+        word_count: usize,
+    }
+
+    /// Reads the fixed fields of `bytes` and checks that the parts fit it exactly and that
+    /// the counts agree (every item has its sample, the bits hold items + ones). The bit
+    /// contents are not trusted: `bounds` checks what it reads.
+    pub fn layout(bytes: &[u8]) -> Result<Layout, String> {
+        let field = |k: usize| super::super::format::read_u32(bytes, k * 4).map(|v| v as usize);
+        let (Some(items), Some(ones), Some(sample_count), Some(word_count)) = (field(0), field(1), field(2), field(3)) else {
+            return Err(format!("is {} bytes, shorter than its {HEADER}-byte header", bytes.len()));
+        };
+        let samples_at = HEADER;
+        let words_at = samples_at + sample_count * 4;
+        if words_at + word_count * 8 != bytes.len() {
+            return Err(format!("is {} bytes, but its header describes {} samples and {} words", bytes.len(), sample_count, word_count));
+        }
+        if sample_count != items.div_ceil(SAMPLE_EVERY) || word_count != (items + ones).div_ceil(64) {
+            return Err(format!("has {sample_count} samples and {word_count} words for {items} items and {ones} ones"));
+        }
+        Ok(Layout { items: items as u32, ones: ones as u32, samples_at, sample_count, words_at, word_count })
+    }
+
+    impl Layout {
+        fn word(&self, bytes: &[u8], w: usize) -> Option<u64> {
+            if w >= self.word_count {
+                return None;
+            }
+            super::super::format::read_u64(bytes, self.words_at + w * 8)
+        }
+
+        /// `(before(i), before(i + 1))`: the sum of the counts of the items before item i,
+        /// and with item i. None for an item out of range or bits that do not add up.
+        #[inline]
+        pub fn bounds(&self, bytes: &[u8], i: u32) -> Option<(u32, u32)> {
+            if i >= self.items {
+                return None;
+            }
+            let i = i as usize;
+            let sample = i / SAMPLE_EVERY;
+            if sample >= self.sample_count {
+                return None;
+            }
+            let mut pos = super::super::format::read_u32(bytes, self.samples_at + sample * 4)? as usize;
+            // Skip the zeros ending the items from the sample's to i's.
+            let mut skip = i % SAMPLE_EVERY;
+            let mut w = pos / 64;
+            let mut zeros = !self.word(bytes, w)? & (u64::MAX << (pos % 64));
+            while skip > 0 {
+                let here = zeros.count_ones() as usize;
+                if here >= skip {
+                    for _ in 1..skip {
+                        zeros &= zeros - 1;
+                    }
+                    pos = w * 64 + zeros.trailing_zeros() as usize + 1;
+                    zeros &= zeros - 1;
+                    if pos % 64 == 0 {
+                        w += 1;
+                        zeros = !self.word(bytes, w)?;
+                    }
+                    break;
+                }
+                skip -= here;
+                w += 1;
+                zeros = !self.word(bytes, w)?;
+            }
+            // Item i starts at pos; its count is the run of ones before the next zero.
+            while zeros == 0 {
+                w += 1;
+                zeros = !self.word(bytes, w)?;
+            }
+            let end = w * 64 + zeros.trailing_zeros() as usize;
+            let before = pos.checked_sub(i)? as u32;
+            let count = (end - pos) as u32;
+            let after = before.checked_add(count)?;
+            (after <= self.ones).then_some((before, after))
+        }
+    }
+}
+
+/// Bytes of the trie sections built from keys given in level order.
+pub struct Encoded {
+    /// `Section::TrieLabels`: one code per node.
+    pub labels: Vec<u8>,
+    /// `Section::TrieCounts`: the children counts, then the entry counts (each a unary
+    /// sequence, the first padded to 8 bytes).
+    pub counts: Vec<u8>,
+}
+
+/// Builds the trie of `keys` — (codes, entry count), sorted by length, then by codes,
+/// distinct — so that the entries of the i-th key are the i-th group of the entries.
+pub fn encode(keys: &[(Vec<u8>, u32)]) -> Encoded {
+    use std::collections::HashMap;
+    // Every prefix is a node; level order is (length, codes) order.
+    let mut prefixes: Vec<&[u8]> = vec![&[]];
+    for (codes, _) in keys {
+        for len in 1..=codes.len() {
+            prefixes.push(&codes[..len]);
+        }
+    }
+    prefixes.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then(a.cmp(b)));
+    prefixes.dedup();
+    let id: HashMap<&[u8], usize> = prefixes.iter().enumerate().map(|(i, &p)| (p, i)).collect();
+    let mut children = vec![0u32; prefixes.len()];
+    let mut entries = vec![0u32; prefixes.len()];
+    let mut labels = vec![0u8; prefixes.len()];
+    for (i, p) in prefixes.iter().enumerate().skip(1) {
+        labels[i] = p[p.len() - 1];
+        children[id[&p[..p.len() - 1]]] += 1;
+    }
+    for (codes, count) in keys {
+        entries[id[codes.as_slice()]] = *count;
+    }
+    let mut counts = unary::encode(&children);
+    while counts.len() % 8 != 0 {
+        counts.push(0);
+    }
+    counts.extend_from_slice(&unary::encode(&entries));
+    Encoded { labels, counts }
+}
+
+/// The trie as the reader checked it at open.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    pub nodes: u32,
+    pub children: unary::Layout,
+    /// Where the entry counts start in the counts section.
+    pub entries_at: usize,
+    pub entries: unary::Layout,
+}
+
+/// Validates the trie sections against each other and the entry count.
+pub fn shape(labels: &[u8], counts: &[u8], entry_count: u32) -> Result<Shape, String> {
+    let nodes = labels.len();
+    if nodes == 0 || nodes > u32::MAX as usize / 2 {
+        return Err(format!("has {nodes} nodes"));
+    }
+    let field = |k: usize| super::format::read_u32(counts, k * 4).map(|v| v as usize);
+    let (Some(samples), Some(words)) = (field(2), field(3)) else {
+        return Err("children counts are cut short".to_string());
+    };
+    let children_len = (unary::HEADER + samples * 4 + words * 8).next_multiple_of(8);
+    if children_len > counts.len() {
+        return Err("children counts run past the section".to_string());
+    }
+    let children = unary::layout(&counts[..unary::HEADER + samples * 4 + words * 8]).map_err(|m| format!("children counts {m}"))?;
+    let entries = unary::layout(&counts[children_len..]).map_err(|m| format!("entry counts {m}"))?;
+    if children.items as usize != nodes || children.ones as usize != nodes - 1 {
+        return Err(format!("children counts describe {} nodes with {} children, the labels {nodes} nodes", children.items, children.ones));
+    }
+    if entries.items as usize != nodes || entries.ones != entry_count {
+        return Err(format!("entry counts describe {} nodes with {} entries, expected {nodes} nodes with {entry_count}", entries.items, entries.ones));
+    }
+    Ok(Shape { nodes: nodes as u32, children, entries_at: children_len, entries })
+}
