@@ -528,3 +528,35 @@ fn a_key_without_entries_in_a_hostile_file_does_not_break_the_lattice() {
         assert_eq!(joined, reading);
     }
 }
+
+#[test]
+fn hostile_tries_that_pass_validation_never_panic_or_loop() {
+    // Version 3's trie is trusted only as far as each lookup checks it: children must come
+    // after their parent and inside the trie, reads stay in the section.
+    for kind in HOSTILE_TRIES {
+        let d = Dictionary::from_vec(hostile_trie(kind)).unwrap_or_else(|e| panic!("{kind}: the hostile trie must pass validation to test the lookups: {e}"));
+        for text in ["わたしのなまえはなかのです", "ありがとうございます", "か", "テレビ"] {
+            let _ = prefixes(&d, text);
+            for len in 1..=text.chars().count() {
+                let prefix: String = text.chars().take(len).collect();
+                assert!(keys_with_prefix(&d, &prefix).len() <= d.key_count() as usize + 64, "{kind}: {prefix}");
+            }
+        }
+        let converter = Converter::new(d);
+        for reading in ["わたしのなまえはなかのです", "ありがとう", "とうきょうえいく", "す", "テレビ１２３"] {
+            for heard in [false, true] {
+                let c = converter.convert(&Request { reading, fixed: &[], candidates: 5, alternatives: 3, heard }).unwrap_or_else(|e| panic!("{kind}: {reading}: {e}"));
+                let joined: String = c.segments.iter().map(|s| s.reading.as_str()).collect();
+                assert_eq!(joined, reading, "{kind}: the segments cover the reading");
+            }
+        }
+        for prefix in ["あ", "ありが", "な", "わた"] {
+            assert!(predict(converter.dictionary(), prefix, 9).unwrap().len() <= 9);
+        }
+    }
+    // Every node of the cycle is its own child: a walk must refuse to step to a node that
+    // is not after the one it is at.
+    let d = Dictionary::from_vec(hostile_trie("cycle")).unwrap();
+    let (node, code) = (d.trie_root(), d.code_of('か').unwrap());
+    assert_eq!(d.trie_child(node, code), None, "the root has no children");
+}

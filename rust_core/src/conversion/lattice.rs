@@ -339,7 +339,14 @@ impl Lattice {
                 out.push_str(self.user_texts.get(index as usize).map_or("", String::as_str));
                 return;
             }
-            NodeText::Entry(entry) => (entry, self.chars[Self::typed_range(node)].iter().map(|&c| lookup_char(c)).collect::<String>()),
+            NodeText::Entry(entry) => {
+                // Most surfaces are in the pool and need no reading: build it only for the rest.
+                if let Some(e) = dictionary.entry(entry).filter(|e| e.surface_is_pooled()) {
+                    dictionary.push_surface(&e, "", out);
+                    return;
+                }
+                (entry, self.chars[Self::typed_range(node)].iter().map(|&c| lookup_char(c)).collect::<String>())
+            }
             NodeText::Heard { entry, reading } => (entry, self.readings.get(reading as usize).cloned().unwrap_or_default()),
         };
         match dictionary.entry(entry) {

@@ -114,7 +114,9 @@ pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Ve
     let Some(codes) = prefix.chars().map(|c| dictionary.code_of(lookup_char(c))).collect::<Option<Vec<u8>>>() else {
         return Ok(Vec::new());
     };
-    let mut found: Vec<(i32, u32, usize)> = Vec::new();
+    // (cost, place in reading order, entry, key): equal costs keep reading order, whatever
+    // order the file stores entries in.
+    let mut found: Vec<(i32, u32, u32, usize)> = Vec::new();
     let mut readings: Vec<Vec<u8>> = Vec::new();
     let mut scanned = 0;
     dictionary.keys_with_prefix(&codes, |key, entries| {
@@ -123,14 +125,14 @@ pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Ve
         readings.push(key.to_vec());
         for index in entries {
             if let Some(e) = dictionary.entry(index) {
-                found.push((e.cost as i32 + extra * COST_PER_EXTRA_CHAR, index, readings.len() - 1));
+                found.push((e.cost as i32 + extra * COST_PER_EXTRA_CHAR, found.len() as u32, index, readings.len() - 1));
             }
         }
         scanned < MAX_KEYS_SCANNED
     });
     found.sort_unstable();
     let mut out: Vec<Prediction> = Vec::new();
-    for (cost, index, reading) in found {
+    for (cost, _, index, reading) in found {
         let Some(entry) = dictionary.entry(index) else { continue };
         let reading = dictionary.reading_of(&readings[reading]);
         let mut text = String::new();

@@ -7,7 +7,6 @@ use super::input::{to_hiragana, to_katakana};
 use super::lattice::Lattice;
 use super::search::{best_paths, Path, Span, BOUNDARY_ID};
 use crate::dictionary::Dictionary;
-use std::collections::HashSet;
 
 /// One candidate for a segment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,15 +81,20 @@ pub fn last_class(lattice: &Lattice, nodes: &[u32]) -> Option<(u16, u16)> {
 pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end: usize, context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: Option<(&str, Option<(u16, u16)>)>, limit: usize) -> Vec<Candidate> {
     let cuts = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
     let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut texts = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    // Every path popped is written into one buffer and compared with the few texts kept
+    // (at most `limit` + 1): only a new text allocates.
+    let mut text = String::new();
     // `first` is searched like any other text (one more path for it), so it gets the cost
     // of its own path, not that of the next candidate.
     let paths = best_paths(dictionary, lattice, &span, limit + usize::from(first.is_some()), |nodes| {
-        let text = path_text(dictionary, lattice, nodes);
-        let fresh = seen.insert(text.clone());
+        text.clear();
+        for &i in nodes {
+            lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
+        }
+        let fresh = !texts.contains(&text);
         if fresh {
-            texts.push(text);
+            texts.push(text.clone());
         }
         fresh
     });

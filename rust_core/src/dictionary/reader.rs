@@ -25,6 +25,12 @@ impl Entry {
     pub fn has_kanji(&self) -> bool {
         self.surface_ref >> 30 == format::SURFACE_IN_POOL && self.surface_ref & format::SURFACE_HAS_KANJI != 0
     }
+
+    /// Whether the surface is stored in the pool: `push_surface` then needs no reading.
+    #[inline]
+    pub fn surface_is_pooled(&self) -> bool {
+        self.surface_ref >> 30 == format::SURFACE_IN_POOL
+    }
 }
 
 /// The connection matrix, borrowed (`Dictionary::connections`).

@@ -144,3 +144,78 @@ pub fn reseal(bytes: &mut [u8]) {
     let sum = format::checksum(&bytes[format::HEADER_LEN..]);
     bytes[field::CHECKSUM..field::CHECKSUM + 8].copy_from_slice(&sum.to_le_bytes());
 }
+
+/// Kinds of hostile reading trie [`hostile_trie`] makes.
+pub const HOSTILE_TRIES: [&str; 5] = ["labels", "children", "samples", "entries", "cycle"];
+
+/// The tiny dictionary with a hostile reading trie (format version 3) that still passes
+/// validation — the counts add up and the checksum is recomputed — so only the lookups'
+/// own checks stand between it and a crash or an endless walk:
+/// - `labels`: the labels reversed (unsorted children, the root's label not 0) and one 0;
+/// - `children`: the children counts' bits reversed (children before their parents,
+///   ranges past the end);
+/// - `samples`: the samples of both unary sequences pointing nowhere or to bit 0;
+/// - `entries`: the entry counts' bits reversed (entries on inner nodes, none on keys);
+/// - `cycle`: every node but the root claims one child, itself (no walk from the root reaches
+///   them; the `samples` kind makes bounds lie so that lookups meet such nodes).
+pub fn hostile_trie(kind: &str) -> Vec<u8> {
+    use cyrillic_ime_core::dictionary::format::{self, field, Section};
+    use cyrillic_ime_core::dictionary::trie::unary;
+    let mut bytes = bytes();
+    let section = |bytes: &[u8], s: Section| {
+        let at = field::SECTION_TABLE + s as usize * 16;
+        (format::read_u64(bytes, at).unwrap() as usize, format::read_u64(bytes, at + 8).unwrap() as usize)
+    };
+    let (labels_at, labels_len) = section(&bytes, Section::TrieLabels);
+    let (counts_at, _) = section(&bytes, Section::TrieCounts);
+    let u32_at = |bytes: &[u8], at: usize| format::read_u32(bytes, at).unwrap() as usize;
+    // (start of the sequence, of its samples, of its words, bits used) for both sequences.
+    let sequence = |bytes: &[u8], at: usize| {
+        let (items, ones, samples, words) = (u32_at(bytes, at), u32_at(bytes, at + 4), u32_at(bytes, at + 8), u32_at(bytes, at + 12));
+        (at + unary::HEADER, samples, at + unary::HEADER + samples * 4, items + ones, words)
+    };
+    let children = sequence(&bytes, counts_at);
+    let entries_at = counts_at + (unary::HEADER + children.1 * 4 + children.4 * 8).next_multiple_of(8);
+    let entries = sequence(&bytes, entries_at);
+    let reverse_bits = |bytes: &mut Vec<u8>, (_, _, words, bits, _): (usize, usize, usize, usize, usize)| {
+        let get = |b: &[u8], p: usize| b[words + p / 8] >> (p % 8) & 1;
+        let old: Vec<u8> = (0..bits).map(|p| get(bytes, p)).collect();
+        for (p, bit) in old.iter().rev().enumerate() {
+            bytes[words + p / 8] = bytes[words + p / 8] & !(1 << (p % 8)) | bit << (p % 8);
+        }
+    };
+    match kind {
+        "labels" => {
+            bytes[labels_at..labels_at + labels_len].reverse();
+            bytes[labels_at + labels_len / 2] = 0;
+        }
+        "children" => reverse_bits(&mut bytes, children),
+        "entries" => reverse_bits(&mut bytes, entries),
+        "samples" => {
+            for (samples_at, count, ..) in [children, entries] {
+                for k in 0..count {
+                    let v = if k % 2 == 0 { u32::MAX } else { 0 };
+                    bytes[samples_at + 4 * k..samples_at + 4 * k + 4].copy_from_slice(&v.to_le_bytes());
+                }
+            }
+        }
+        "cycle" => {
+            // `0` for the root, then `1 0` for every other node: node i (i ≥ 1) then has
+            // before(i) = i − 1, so its one child is node i itself.
+            let (samples_at, count, words, bits, _) = children;
+            for p in 0..bits {
+                let one = p % 2 == 1;
+                let b = &mut bytes[words + p / 8];
+                *b = *b & !(1 << (p % 8)) | (one as u8) << (p % 8);
+            }
+            for k in 0..count {
+                let group = k * unary::SAMPLE_EVERY;
+                let v = if group == 0 { 0 } else { 1 + 2 * (group - 1) } as u32;
+                bytes[samples_at + 4 * k..samples_at + 4 * k + 4].copy_from_slice(&v.to_le_bytes());
+            }
+        }
+        _ => panic!("unknown hostile trie {kind} (known: {HOSTILE_TRIES:?})"),
+    }
+    reseal(&mut bytes);
+    bytes
+}
