@@ -108,7 +108,7 @@ def main(argv=None):
     started = time.monotonic()
     loaded = sets.load(args.sets, args.limit)
     items = [item for s in loaded for item in s.items]
-    jobs = {v: list(dict.fromkeys(variants.VARIANTS[v].write(i.reading, i.expected) for i in items)) for v in args.variants}
+    jobs = {v: list(dict.fromkeys(variants.input_line(v, i) for i in items)) for v in args.variants}
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(args.engines)) as pool:
         futures = {name: pool.submit(run_engine, name, args, jobs) for name in args.engines}
@@ -120,12 +120,11 @@ def main(argv=None):
         if not results:
             continue
         for variant_name in args.variants:
-            write = variants.VARIANTS[variant_name].write
             for s in loaded:
                 for half in ("dev", "test"):
                     scored = []
                     for item in (i for i in s.items if i.half == half):
-                        line = write(item.reading, item.expected)
+                        line = variants.input_line(variant_name, item)
                         if (variant_name, line) not in results:
                             continue
                         found = results[(variant_name, line)]

@@ -131,6 +131,76 @@ class Writing(unittest.TestCase):
         self.assertEqual(line("ukr-bondarenko:kbk", "ちゃ", "茶"), "тя")
 
 
+def spaced(reading, expected, bunsetsu=()):
+    return V.spaced_kana(reading, expected, bunsetsu)
+
+
+class Spaced(unittest.TestCase):
+    """The spaced style (issue 17): heard-marked with the spaces a learner types (words.py)."""
+
+    def test_the_issues_sentences(self):
+        self.assertEqual(spaced("このほんをよみたい", "この本を読みたい"), "この ほん お よみたい")
+        self.assertEqual(spaced("わたしはがくせいです", "私は学生です"), "わたし わ がくせい です")
+        self.assertEqual(spaced("すみません、えきはどこですか", "すみません、駅はどこですか"),
+                         "すみません、 えき わ どこ です か")
+        self.assertEqual(spaced("とうきょうへいきました", "東京へ行きました"), "とーきょー え いきました")
+        self.assertEqual(spaced("ごはんをたべました", "ご飯を食べました"), "ごはん お たべました")
+
+    def test_written_per_profile_with_spaces(self):
+        self.assertEqual(line("rus_standard:spaced", "わたしはがくせいです", "私は学生です"), "ватаси ва гакусэй дэсу")
+        self.assertEqual(line("srp:spaced", "ほんを", "本を"), "хон о")         # ん before a space needs no н'
+        self.assertEqual(V.VARIANTS["bul:spaced"].kind, "cyrillic:bul")
+
+    def test_same_kana_as_heard_marked_but_spaces(self):
+        for reading, expected in (("こんにちは", "こんにちは"), ("ほっかいどうのふゆはながい", "北海道の冬は長い"),
+                                  ("かぜひきしょうなじょうきょう", "風邪引きそうな状況")):
+            self.assertEqual(spaced(reading, expected).replace(" ", ""), heard(reading, expected, "heard-marked"))
+
+    def test_verb_endings_and_suffixes_stay_attached(self):
+        self.assertEqual(spaced("よんでください", "読んでください"), "よんで ください")      # で after ん: te-form
+        self.assertEqual(spaced("およいだ", "泳いだ"), "およいだ")
+        self.assertEqual(spaced("あがる", "上がる"), "あがる")                               # が before る
+        self.assertEqual(spaced("しずかだ", "静かだ"), "しずか だ")                          # か: the kanji's ending
+        self.assertEqual(spaced("べんきょうできる", "勉強できる"), "べんきょーできる")
+        self.assertEqual(spaced("べんきょうしています", "勉強しています"), "べんきょーしています")
+
+    def test_particle_chains_and_sentence_final_particles(self):
+        self.assertEqual(spaced("わたしにはむりです", "私には無理です"), "わたし に わ むり です")
+        self.assertEqual(spaced("いくのはむずかしい", "行くのは難しい"), "いく の わ むずかしい")
+        self.assertEqual(spaced("いいですね", "いいですね"), "いい です ね")
+        self.assertEqual(spaced("いつかできる", "いつかできる"), "いつかできる")         # か only at the end
+
+    def test_hiragana_words_that_keep_their_kana(self):
+        for word in ("この", "ちょっと", "もっと", "とても", "いつも", "だから", "しか"):
+            self.assertEqual(spaced(word, word), word)
+        self.assertEqual(spaced("こんにちは", "こんにちは"), "こんにちわ")
+        self.assertEqual(spaced("きいたことがない", "聞いたことが無い"), "きいたこと が ない")   # こ + と is not a particle
+
+    def test_prefix_compound_and_pronouns(self):
+        self.assertEqual(spaced("よろしくおねがいします", "よろしくお願いします"), "よろしく おねがいします")
+        self.assertEqual(spaced("たべものがすき", "食べ物が好き"), "たべもの が すき")
+        self.assertEqual(spaced("あかいくるま", "赤い車"), "あかい くるま")
+        self.assertEqual(spaced("これはいくらですか", "これはいくらですか"), "これ わ いくら です か")
+        self.assertEqual(spaced("そのときいく", "そのとき行く"), "その とき いく")
+
+    def test_punctuation_and_brackets(self):
+        self.assertEqual(spaced("「さとう」です", "「佐藤」です"), "「さとー」 です")
+        self.assertEqual(spaced("はい、そうです。", "はい、そうです。"), "はい、 そう です。")
+
+    def test_bunsetsu_boundaries_are_spaces_but_not_before_punctuation(self):
+        # Anthy's |あかうんとの|あるひとは| and |１どていたいし|、|その|
+        self.assertEqual(spaced("あかうんとのあるひとは", "アカウントのある人は", (6,)), "あかうんと の ある ひと わ")
+        self.assertEqual(spaced("いきまし、その", "行きまし、その", (4, 5)), "いきまし、 その")
+        # unaligned: only the bunsetsu boundaries, and the kana as typed (as heard-marked keeps it)
+        self.assertEqual(spaced("かぜひきしょうなじょうきょう", "風邪引きそうな状況", (4,)), "かぜひき しょうなじょうきょう")
+
+    def test_item_bunsetsu_reach_the_writer(self):
+        from eval.sets import Item
+        item = Item("anthy", 1, "いくとおもう", "行くと思う", "dev", (2, 3))
+        self.assertEqual(V.input_line("rus_standard:spaced", item), "ику то омоу")
+        self.assertEqual(V.input_line("rus_standard:heard-marked", item), "икутоомоу")
+
+
 class Selection(unittest.TestCase):
     def test_expand(self):
         self.assertEqual(V.expand(["kana"]), ["kana"])
