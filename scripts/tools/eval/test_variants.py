@@ -201,6 +201,64 @@ class Spaced(unittest.TestCase):
         self.assertEqual(V.input_line("rus_standard:heard-marked", item), "икутоомоу")
 
 
+class Context(unittest.TestCase):
+    """How issue 17's context items are cut, and how the keyboard's flow commits word by word."""
+
+    def test_anthy_is_cut_at_the_middle_bunsetsu(self):
+        from eval.context import build
+        from eval.sets import Item, LoadedSet
+        item = Item("anthy", 7, "あきのよながにこーどをかく", "秋の夜長にコードを書く", "test", (3, 7, 11),
+                    ("秋の", "夜長に", "コードを", "書く"))
+        (cut,), left_out = build([LoadedSet("anthy", [item])])["anthy"]
+        self.assertEqual((cut.context, cut.reading, cut.expected, cut.half), ("秋の夜長に", "こーどをかく", "コードを書く", "test"))
+        self.assertEqual(cut.heard, "こーどおかく")
+        self.assertEqual(left_out, {})
+
+    def test_other_sets_are_cut_at_the_middle_word(self):
+        from eval.context import build
+        from eval.sets import Item, LoadedSet
+        items = [Item("own", 1, "わたしはがくせいです", "私は学生です", "dev"),
+                 Item("own", 2, "すみません", "すみません", "dev"),
+                 Item("anthy", 3, "あえて", "あえて", "dev", (), ("あえて",)),
+                 Item("anthy", 4, "にほんだけだ", "日本だけだ", "dev", (3,), ("日本だけだ",))]
+        cut, left_out = build([LoadedSet("own", items)])["own"]
+        self.assertEqual([(c.context, c.reading, c.heard, c.expected) for c in cut],
+                         [("私は", "がくせいです", "がくせいです", "学生です")])    # breaks わたし|わ|がくせい|です
+        self.assertEqual(left_out, {"one word": 1, "one bunsetsu": 1,
+                                    "reading and surface have a different number of bunsetsu": 1})
+
+    def test_a_particle_can_start_the_rest(self):
+        from eval.context import cut_at_word
+        from eval.sets import Item
+        # わたし|の|ほん|お|よむ: four boundaries, the third (index 4 // 2) is before を
+        self.assertEqual(cut_at_word(Item("own", 1, "わたしのほんをよむ", "私の本を読む", "dev")), ("私の本", 6, "を読む"))
+
+    def test_flow_commits_each_word_after_the_last(self):
+        from eval.engine import OursFlow
+
+        class Process:
+            def __init__(self):
+                self.sent = []
+
+            def send(self, line):
+                self.sent.append(line)
+
+            def readline(self):
+                context, reading = self.sent[-1].split("\t")
+                return {"わたし": "私\t渡し", "わ": "は" if context == "私" else "わ", "がくせい": "学生"}.get(reading, "")
+
+        process = Process()
+        self.assertEqual(OursFlow.type_words(process, "わたし わ がくせい  です"), "私は学生です")
+        self.assertEqual(process.sent, ["\tわたし", "私\tわ", "私は\tがくせい", "私は学生\tです"])
+
+    def test_flow_runs_only_the_spaced_style(self):
+        from eval.engine import OursFlow
+        flow = OursFlow("cli")
+        self.assertTrue(V.accepts(flow, V.VARIANTS["rus_standard:spaced"]))
+        self.assertFalse(V.accepts(flow, V.VARIANTS["rus_standard:heard-marked"]))
+        self.assertFalse(V.accepts(flow, V.KANA))
+
+
 class Selection(unittest.TestCase):
     def test_expand(self):
         self.assertEqual(V.expand(["kana"]), ["kana"])

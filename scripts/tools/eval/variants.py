@@ -407,7 +407,10 @@ def expand(names):
 
 
 def accepts(engine, variant):
-    return variant.kind.split(":", 1)[0] in engine.kinds
+    """An engine runs a variant of a kind it lists, and of a style it lists if it lists styles
+    (ours-flow runs only the spaced style)."""
+    styles = getattr(engine, "styles", None)
+    return variant.kind.split(":", 1)[0] in engine.kinds and (styles is None or variant.style in styles)
 
 
 def notes(loaded, chosen):
@@ -429,4 +432,14 @@ def notes(loaded, chosen):
             write_cyrillic(WRITERS[label][1], heard_kana(item.reading, item.expected, styles[0]), fallbacks)
         text = "; ".join("%s %d" % (k, n) for k, n in sorted(fallbacks.items(), key=lambda kv: -kv[1])) or "none"
         lines.append("- **%s** writer, units it cannot spell (in %s): %s." % (WRITERS[label][1].system, styles[0], text))
+    if any(v.style == SPACED for v in cyrillic):
+        lines.append("- **spaced**: words per line (words.py): %s." % ", ".join(
+            "%s %.1f%s" % (s.name, _mean([len(spaced_breaks(i.reading, i.expected, i.bunsetsu)) + 1 for i in s.items]),
+                           " (bunsetsu %.1f)" % _mean([len(i.bunsetsu) + 1 for i in s.items])
+                           if any(i.bunsetsu for i in s.items) else "")
+            for s in loaded if s.items))
     return lines
+
+
+def _mean(values):
+    return sum(values) / max(1, len(values))
