@@ -194,6 +194,15 @@ class Spaced(unittest.TestCase):
         # unaligned: only the bunsetsu boundaries, and the kana as typed (as heard-marked keeps it)
         self.assertEqual(spaced("かぜひきしょうなじょうきょう", "風邪引きそうな状況", (4,)), "かぜひき しょうなじょうきょう")
 
+    def test_implausible_alignment_keeps_only_the_bunsetsu(self):
+        # the shortest-span alignment reads 昨日 as き: its boundaries would cut words
+        self.assertEqual(V.align("きのうののみかいで", "昨日の飲み会で")[0], ("き", ("kanji",)))
+        self.assertEqual(spaced("きのうののみかいで", "昨日の飲み会で", (4,)), "きのうの のみかいで")
+
+    def test_kara_after_a_kanji_verb_stem(self):
+        self.assertEqual(spaced("わからない", "分からない"), "わからない")
+        self.assertEqual(spaced("とうきょうからのてがみ", "東京からの手紙"), "とーきょー から の てがみ")
+
     def test_item_bunsetsu_reach_the_writer(self):
         from eval.sets import Item
         item = Item("anthy", 1, "いくとおもう", "行くと思う", "dev", (2, 3))

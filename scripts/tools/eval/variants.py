@@ -253,9 +253,9 @@ def surface_spans(reading, expected):
 
 def spaced_breaks(reading, expected, bunsetsu=()):
     """Reading offsets of the spaces a learner types (words.py); only the bunsetsu boundaries when
-    the reading does not align with the expected line."""
+    the reading does not align with the expected line or the alignment is implausible."""
     spans = surface_spans(reading, expected)
-    if spans is None:
+    if spans is None or not words.plausible(spans):
         return sorted(b for b in set(bunsetsu) if 0 < b < len(reading))
     return words.word_breaks(spans, bunsetsu)
 

@@ -14,19 +14,23 @@ holding punctuation beside other characters is cut at the punctuation when its r
 same punctuation in the same places (`、駅` ← `、えき`: `、` and `駅`). A piece is *hiragana*,
 *content* (a kanji run, a run holding a digit or letter, a katakana kana; ー takes the kind of
 the kana before it) or *punctuation* (a run of punctuation and symbols only).
-Consecutive content pieces form one word (東京駅, アメリカ人, １００円 stay whole). Rules, in order:
+Consecutive content pieces form one word (東京駅, アメリカ人, １００円 stay whole). An alignment
+that gives a kanji run fewer kana than it has kanji went wrong (昨日 ← き in きのうののみかい); such
+a line, like one that does not align, keeps only the set's bunsetsu boundaries. Rules, in order:
 
 1. Bunsetsu. Where the set gives bunsetsu boundaries (Anthy's corpus), each one is a space
    (except before punctuation, rule 2).
 2. Punctuation is attached to the word before it and followed by a space (`すみません、 えき`);
-   an opening bracket is preceded by a space and attached to the word after it.
+   an opening bracket is preceded by a space and attached to the word after it (a bunsetsu
+   boundary that says otherwise is dropped).
 3. Hiragana before content: a space before the content (`この ほん`, `ある ひと`), except for the
    honorific prefix お/ご ending the hiragana, which moves to the content word (`よろしく
    おねがい`, `ごはん`), and for one kana of COMPOUND_LINK between two content pieces, a verb
    stem's ending inside a compound (`たべもの`, `おつかれさま`).
 4. Hiragana after content (a *tail*): if it starts with a particle or the copula (HEAD, longest
    match; が not before ら/り/る/れ/ろ/っ, where it is a verb ending as in 上がる; な only as the
-   whole tail, as in 綺麗な人; で not before き, できる after a noun), that is a word of its own (`ほん お`, `がくせい です`), followed by
+   whole tail, as in 綺麗な人; で not before き, できる after a noun; から only before nothing,
+   は, も or の, since 分からない is a verb), that is a word of its own (`ほん お`, `がくせい です`), followed by
    particles that combine with it (CHAIN: は anywhere, です's か/が/から/けど/ね/よ, and at the end
    of the hiragana also も/の/に/で/を/が/と/か/ね/よ: `に は`, `から の`, `です か`); what is
    left starts a new word. Otherwise the tail is the content word's ending (`よみたい`,
@@ -36,7 +40,7 @@ Consecutive content pieces form one word (東京駅, アメリカ人, １００�
    word keeps at least one kana of its ending after content, or at least two kana when it is all
    hiragana (この, もの, だから, しか stay whole), and not for で/だ after ん or い (the te-form
    and past of 読んで, 泳いだ), と after anything but a verb or adjective form (u row, た, だ, い:
-   `いく と`, but こと, ちょっと), or か/ね/よ (SENTENCE_FINAL)
+   `いく と`, but こと, ちょっと), の after も (もの), or か/ね/よ (SENTENCE_FINAL)
    except at the very end of the hiragana before punctuation or the end of the line (いつか
    できる, but `です か`). The first cut is the only one that can be sentence-final.
    Hiragana words that are greetings ending in は (KEEP_WHOLE) are not cut.
@@ -144,6 +148,8 @@ def _head(tail):
             continue
         if word == "で" and rest[:1] == "き":      # できる after a noun (勉強できる) is a verb
             continue
+        if word == "から" and rest and rest[0] not in "はもの":   # 分からない: a verb in -かる
+            continue
         return word
     return None
 
@@ -168,6 +174,8 @@ def _final(word, minimum, sentence_end):
         if item in SENTENCE_FINAL and not sentence_end:
             continue
         if item == "と" and stem[-1] not in BEFORE_QUOTATIVE_TO:
+            continue
+        if item == "の" and stem[-1] == "も":        # もの, a noun
             continue
         if item in ("で", "だ") and stem[-1] in "んい":
             continue
@@ -235,6 +243,13 @@ def split_hiragana(text, tail, sentence_end=True):
     return front + middle + back
 
 
+def plausible(spans):
+    """False when the alignment gives a kanji run fewer reading kana than it has kanji (昨日 ← き):
+    the shortest-span alignment then went wrong, and its boundaries would fall inside words."""
+    return all(len(reading) >= sum(1 for c in surface if unicodedata.name(c, "").startswith("CJK"))
+               for reading, surface, tag in spans if tag[0] == "kanji")
+
+
 def word_breaks(spans, bunsetsu=()):
     """Reading offsets where the spaced style puts a space (rules in the module docstring).
     spans: (reading, surface, tag) triples covering the reading; bunsetsu: reading offsets of the
@@ -263,6 +278,8 @@ def word_breaks(spans, bunsetsu=()):
                 breaks.discard(i)                                   # a bunsetsu boundary before it
             if text[-1] not in OPENING and j < n:
                 breaks.add(j)
+            elif text[-1] in OPENING:
+                breaks.discard(j)                                   # a bunsetsu boundary after it
         elif kind == "hira":
             surface = "".join(s for _, s, _ in spans[i:j])
             end = j
