@@ -399,7 +399,9 @@ fn a_store_round_trips_through_its_files() {
     let text = std::fs::read_to_string(dir.join(file::LEARNING_FILE)).unwrap();
     assert!(text.starts_with("CyrillicIME learning\t1\ntick\t4\n"), "{text}");
     assert!(text.contains("\np\t1\t1\tわたしのなまえは\t私の名前は\tなかのです\t仲野です\n"), "{text}");
-    assert!(text.lines().last().unwrap().starts_with("end\t7\t"), "{text}");
+    // The second segment's choice, remembered after the first segment's text.
+    assert!(text.contains("\nb\t私の名前は\tなかのです\t仲野です\t1\t1\n"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("end\t8\t"), "{text}");
     let words = std::fs::read_to_string(dir.join(file::WORDS_FILE)).unwrap();
     assert!(words.starts_with("CyrillicIME user words\t1\nw\tなかの\t仲野\nw\tぬこ\t猫\nend\t2\t"), "{words}");
     let report = api::opened_json(&store, &warnings);
