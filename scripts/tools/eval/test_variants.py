@@ -9,6 +9,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))   # scripts/tools
 
 from eval import variants as V  # noqa: E402
+from eval.sets import Item  # noqa: E402
 from eval.__main__ import parse_args  # noqa: E402
 
 
@@ -131,8 +132,8 @@ class Writing(unittest.TestCase):
         self.assertEqual(line("ukr-bondarenko:kbk", "ちゃ", "茶"), "тя")
 
 
-def spaced(reading, expected, bunsetsu=()):
-    return V.spaced_kana(reading, expected, bunsetsu)
+def spaced(reading, expected, bunsetsu=(), surfaces=()):
+    return V.spaced_kana(reading, expected, bunsetsu, surfaces)
 
 
 class Spaced(unittest.TestCase):
@@ -199,12 +200,27 @@ class Spaced(unittest.TestCase):
         self.assertEqual(V.align("きのうののみかいで", "昨日の飲み会で")[0], ("き", ("kanji",)))
         self.assertEqual(spaced("きのうののみかいで", "昨日の飲み会で", (4,)), "きのうの のみかいで")
 
+    def test_bunsetsu_aligned_one_by_one(self):
+        # the whole line aligns 映画 with えい; bunsetsu by bunsetsu it cannot
+        self.assertEqual(spaced("えいががはじまる", "映画が始まる"), "えい が がはじまる")
+        self.assertEqual(spaced("えいががはじまる", "映画が始まる", (4,), ("映画が", "始まる")), "えいが が はじまる")
+        item = Item("anthy", 1, "えいががはじまる", "映画が始まる", "dev", (4,), ("映画が", "始まる"))
+        self.assertEqual(V.input_line("rus_standard:spaced", item), "эйга га хадзимару")
+
+    def test_words_that_look_like_particles(self):
+        self.assertEqual(spaced("いかがでしょうか", "いかがでしょうか"), "いかが でしょう か")   # nothing cut after the copula
+        self.assertEqual(spaced("すでにきた", "すでに来た"), "すでに きた")                   # に stays on hiragana adverbs
+        self.assertEqual(spaced("だいじだけど", "大事だけど"), "だいじ だけど")
+        self.assertEqual(spaced("うつくしかろう", "美しかろう"), "うつくしかろう")
+        self.assertEqual(spaced("おさわがせしました", "お騒がせしました"), "おさわがせしました")
+        self.assertEqual(spaced("なでる", "撫でる"), "なでる")
+        self.assertEqual(spaced("ひゃくえんしかない", "百円しかない"), "ひゃくえん しか ない")
+
     def test_kara_after_a_kanji_verb_stem(self):
         self.assertEqual(spaced("わからない", "分からない"), "わからない")
         self.assertEqual(spaced("とうきょうからのてがみ", "東京からの手紙"), "とーきょー から の てがみ")
 
     def test_item_bunsetsu_reach_the_writer(self):
-        from eval.sets import Item
         item = Item("anthy", 1, "いくとおもう", "行くと思う", "dev", (2, 3))
         self.assertEqual(V.input_line("rus_standard:spaced", item), "ику то омоу")
         self.assertEqual(V.input_line("rus_standard:heard-marked", item), "икутоомоу")

@@ -29,8 +29,9 @@ a line, like one that does not align, keeps only the set's bunsetsu boundaries. 
    stem's ending inside a compound (`たべもの`, `おつかれさま`).
 4. Hiragana after content (a *tail*): if it starts with a particle or the copula (HEAD, longest
    match; が not before ら/り/る/れ/ろ/っ, where it is a verb ending as in 上がる; な only as the
-   whole tail, as in 綺麗な人; で not before き, できる after a noun; から only before nothing,
-   は, も or の, since 分からない is a verb), that is a word of its own (`ほん お`, `がくせい です`), followed by
+   whole tail, as in 綺麗な人; が not before せ either, 騒がせる; で not before き/る/れ/ろ,
+   できる after a noun and 撫でる; から only before nothing, は, も or の, since 分からない is a
+   verb; しか only before nothing or な, since 美しかった is an adjective), that is a word of its own (`ほん お`, `がくせい です`), followed by
    particles that combine with it (CHAIN: は anywhere, です's か/が/から/けど/ね/よ, and at the end
    of the hiragana also も/の/に/で/を/が/と/か/ね/よ: `に は`, `から の`, `です か`); what is
    left starts a new word. Otherwise the tail is the content word's ending (`よみたい`,
@@ -40,7 +41,9 @@ a line, like one that does not align, keeps only the set's bunsetsu boundaries. 
    word keeps at least one kana of its ending after content, or at least two kana when it is all
    hiragana (この, もの, だから, しか stay whole), and not for で/だ after ん or い (the te-form
    and past of 読んで, 泳いだ), と after anything but a verb or adjective form (u row, た, だ, い:
-   `いく と`, but こと, ちょっと), の after も (もの), or か/ね/よ (SENTENCE_FINAL)
+   `いく と`, but こと, ちょっと), の after も (もの), に off an all-hiragana word (すでに, さらに
+   are adverbs), anything off an all-hiragana word once the copula was cut (いかが でしょう か),
+   or か/ね/よ (SENTENCE_FINAL)
    except at the very end of the hiragana before punctuation or the end of the line (いつか
    できる, but `です か`). The first cut is the only one that can be sentence-final.
    Hiragana words that are greetings ending in は (KEEP_WHOLE) are not cut.
@@ -54,9 +57,12 @@ stays whole because it is the kanji's ending).
 """
 import unicodedata
 
-HEAD = ["ください", "でしょう", "でした", "です", "だろう", "だった", "だ", "から", "まで", "より", "など", "だけ", "しか", "ほど",
-        "くらい", "ぐらい", "ばかり", "が", "を", "に", "で", "と", "は", "へ", "も", "の", "な"]
+HEAD = ["ください", "でしょう", "でした", "です", "だろう", "だった", "だけど", "だ", "から", "まで", "より", "など", "だけ",
+        "しか", "ほど", "くらい", "ぐらい", "ばかり", "のみ", "が", "を", "に", "で", "と", "は", "へ", "も", "の", "な"]
 COPULA = {"でしょう", "でした", "です"}
+# cut off the end of a hiragana word, these end the cutting: what stands before them is the word
+# (いかが でしょう か, not いか が でしょう か)
+COPULA_FORMS = {"でしょう", "でした", "です", "だろう", "だった", "だ"}
 CHAIN_AFTER_COPULA = ["から", "けど", "か", "が", "ね", "よ"]
 CHAIN_ANYWHERE = ["は"]
 CHAIN_AT_END = ["とは", "には", "では", "とも", "にも", "でも", "も", "の", "に", "で", "を", "が", "と", "か", "ね", "よ",
@@ -75,7 +81,8 @@ COMPOUND_LINK = set("きちひみりぎじびぴけせねめれげぜべぺえ")
 # demonstrative pronouns, then a particle (`これ わ`); adnominals, then a word (`その とき`)
 PRONOUNS = ["あそこ", "こちら", "そちら", "あちら", "どちら", "これ", "それ", "あれ", "どれ", "ここ", "そこ", "どこ"]
 ADNOMINALS = ["この", "その", "あの", "どの"]
-VERB_ENDING_AFTER_GA = set("らりるれろっ")
+VERB_ENDING_AFTER_GA = set("らりるれろっせ")      # 上がる, 騒がせる
+VERB_ENDING_AFTER_DE = set("きるれろ")           # できる after a noun, 撫でる, 茹でる
 PREFIXES = set("おご")
 OPENING = set("「『（(【〈《［[｛{“‘")
 
@@ -146,7 +153,9 @@ def _head(tail):
             continue
         if word == "な" and rest:
             continue
-        if word == "で" and rest[:1] == "き":      # できる after a noun (勉強できる) is a verb
+        if word == "で" and rest[:1] in VERB_ENDING_AFTER_DE:
+            continue
+        if word == "しか" and rest and rest[0] != "な":   # 美しかった: an adjective; しかない
             continue
         if word == "から" and rest and rest[0] not in "はもの":   # 分からない: a verb in -かる
             continue
@@ -163,7 +172,7 @@ def _chain(rest, previous):
     return found[0] if found else None
 
 
-def _final(word, minimum, sentence_end):
+def _final(word, minimum, sentence_end, hiragana_word=False):
     """The FINAL item rule 5 cuts off the end of `word`, or None."""
     for item in sorted(FINAL, key=len, reverse=True):
         if not word.endswith(item):
@@ -176,6 +185,8 @@ def _final(word, minimum, sentence_end):
         if item == "と" and stem[-1] not in BEFORE_QUOTATIVE_TO:
             continue
         if item == "の" and stem[-1] == "も":        # もの, a noun
+            continue
+        if item == "に" and hiragana_word:           # すでに, さらに, すぐに: adverbs
             continue
         if item in ("で", "だ") and stem[-1] in "んい":
             continue
@@ -231,15 +242,15 @@ def split_hiragana(text, tail, sentence_end=True):
     if rest and not (not tail and rest in KEEP_WHOLE):
         minimum = 1 if tail else 2
         while True:
-            item = _final(rest, minimum, sentence_end)
+            item = _final(rest, minimum, sentence_end, hiragana_word=not tail)
             sentence_end = False
             if item is None:
                 break
             back.insert(0, len(item))
             rest = rest[:-len(item)]
+            if not tail and item in COPULA_FORMS:
+                break
     middle = [len(rest)] if rest else []
-    if tail and not rest:
-        middle = [0]
     return front + middle + back
 
 
