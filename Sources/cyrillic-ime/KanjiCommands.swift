@@ -41,13 +41,18 @@ func forEachInputLine(_ text: [String], _ body: (String) -> Void) {
     }
 }
 
-/// `kanji [--exact] [--candidates N] [--dictionary FILE] [TEXT...]`: one output line per input line,
-/// the best conversion or the N best separated by tabs.
+/// `kanji [--exact] [--candidates N] [--context TEXT | --context-tsv] [--dictionary FILE] [TEXT...]`:
+/// one output line per input line, the best conversion or the N best separated by tabs.
+/// `--context TEXT` converts every reading after TEXT (as if TEXT stood before the cursor);
+/// `--context-tsv` reads `context<TAB>reading` lines and answers each at once (flushed), so a
+/// program can drive it word by word.
 func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     var reader = ArgumentReader(arguments)
     var candidates = 1
     var dictionary: String?
     var exact = false
+    var context: String?
+    var contextTSV = false
     var text: [String] = []
     while let argument = reader.next() {
         switch argument {
@@ -58,23 +63,45 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
                 throw CommandError(code: .usage, message: "--candidates \(value): expected a number from 1 to 50")
             }
             candidates = count
+        case "--context": context = try reader.value(for: argument)
+        case "--context-tsv": contextTSV = true
         case "--dictionary": dictionary = try reader.value(for: argument)
         case "--": text.append(contentsOf: reader.remaining())
         case let flag where flag.hasPrefix("--"): throw CommandError(code: .usage, message: "unknown option \(flag)")
         default: text.append(argument)
         }
     }
+    if contextTSV && context != nil {
+        throw CommandError(code: .usage, message: "--context and --context-tsv cannot be used together: --context-tsv reads each line's context from the line")
+    }
+    if contextTSV && !text.isEmpty {
+        throw CommandError(code: .usage, message: "--context-tsv reads context<TAB>reading lines from standard input, not arguments")
+    }
     let engine = RustCoreEngine.shared
     try loadDictionary(dictionary, engine: engine)
-    forEachInputLine(text) { line in
-        print(kanjiLine(line, engine: engine, alternatives: candidates, heard: !exact))
+    if contextTSV {
+        while let line = readLine(strippingNewline: true) {
+            let (before, reading) = splitContextLine(line)
+            print(kanjiLine(reading, engine: engine, alternatives: candidates, heard: !exact, context: before.map { .text($0) } ?? .none))
+            fflush(nil)   // every stream: a driving program waits for this line
+        }
+        return
     }
+    forEachInputLine(text) { line in
+        print(kanjiLine(line, engine: engine, alternatives: candidates, heard: !exact, context: context.map { .text($0) } ?? .none))
+    }
+}
+
+/// A `context<TAB>reading` line: the context (none when the line has no tab) and the reading.
+func splitContextLine(_ line: String) -> (context: String?, reading: String) {
+    guard let tab = line.firstIndex(of: "\t") else { return (nil, line) }
+    return (String(line[..<tab]), String(line[line.index(after: tab)...]))
 }
 
 /// The conversions of one line; a line the core refuses is written as typed (and the
 /// reason goes to stderr), so every input line gives exactly one output line.
-func kanjiLine(_ line: String, engine: RustCoreEngine, alternatives: Int, heard: Bool) -> String {
-    switch engine.convert(line, candidates: 1, alternatives: alternatives, matchingHeardSpellings: heard) {
+func kanjiLine(_ line: String, engine: RustCoreEngine, alternatives: Int, heard: Bool, context: ConversionContext = .none) -> String {
+    switch engine.convert(line, candidates: 1, alternatives: alternatives, matchingHeardSpellings: heard, context: context) {
     case .success(let conversion):
         let texts = alternatives == 1 || conversion.alternatives.isEmpty ? [conversion.bestText] : conversion.alternatives
         return texts.joined(separator: "\t")
@@ -84,13 +111,20 @@ func kanjiLine(_ line: String, engine: RustCoreEngine, alternatives: Int, heard:
     }
 }
 
-/// `convert --kanji`: the line typed key by key; every space converts what was composed
-/// since the last one (as the keyboard's space key does), and the conversions are joined.
+/// `convert --kanji`: the line typed key by key, and the words the writer separated with
+/// spaces converted as one sentence with a word boundary at every space (no word spans it),
+/// written without the spaces — Japanese has none. Each line starts a sentence of its own.
 func convertLineToKanji(_ line: String, engine: RustCoreEngine, profileID: String) -> String {
-    line.split(separator: " ", omittingEmptySubsequences: true).map { chunk in
-        let kana = convertLine(String(chunk), engine: engine, profileID: profileID)
-        return engine.convertOrFallback(kana, candidates: 1).bestText
-    }.joined()
+    let words = line.split(separator: " ", omittingEmptySubsequences: true).map { chunk in
+        convertLine(String(chunk), engine: engine, profileID: profileID)
+    }
+    guard !words.isEmpty else { return "" }
+    switch engine.convert(words: words, candidates: 1) {
+    case .success(let conversion): return conversion.bestText
+    case .failure(let error):
+        FileHandle.standardError.write(Data("cyrillic-ime: cannot convert a line to kanji: \(error.message); writing the kana\n".utf8))
+        return words.joined()
+    }
 }
 
 /// `dictionary [--dictionary FILE]`: where the compiled dictionary is, what it holds and
