@@ -31,8 +31,16 @@ esac
 scripts/build_rust.sh   # the shipping library, rust_core/target-shipping/release
 library=rust_core/target-shipping/release/libcyrillic_ime_core.a
 [[ -f $library ]] || { echo "make_artifactbundle.sh: $library was not built" >&2; exit 1; }
-# The shipping library must not carry the exports that panic on purpose.
-if nm --defined-only "$library" 2>/dev/null | grep -q ' T rust_test_'; then
+# The shipping library must carry the C ABI and not the exports that panic on purpose. The
+# objects are LLVM's (lto), which binutils' nm cannot read: the toolchain's llvm-nm can.
+llvm_nm=$(dirname "$(readlink -f "$(command -v swift)")")/llvm-nm
+[[ -x $llvm_nm ]] || llvm_nm=llvm-nm
+symbols=$("$llvm_nm" --defined-only "$library" 2>/dev/null | awk '$2 == "T" && $3 ~ /^rust_/ {print $3}')
+if ! grep -qx rust_process_key <<<"$symbols"; then
+  echo "make_artifactbundle.sh: $llvm_nm finds no rust_process_key in $library" >&2
+  exit 1
+fi
+if grep -q '^rust_test_' <<<"$symbols"; then
   echo "make_artifactbundle.sh: $library has test-only exports (rust_test_*); it must be the shipping build" >&2
   exit 1
 fi

@@ -97,6 +97,12 @@ done
 step "Benchmarks, quick mode (prints figures, asserts nothing about time; the shipping library goes to rust_core/target-shipping)"
 scripts/bench.sh --quick
 
+step "Packaging: the XCFramework script's dry run, the release module map, Package.swift's modes"
+scripts/tools/packaging_check.sh
+
+step "Consumer package: Examples/Consumer depends on a locally tagged release by version (artifact bundle, no cargo)"
+scripts/tools/consumer_test.sh "$CYRILLIC_IME_DICTIONARY"
+
 # The tests that call the test-only exports: with the shipping library in rust_core/target/release
 # (as before issue 13) they abort with "undefined symbol: rust_test_panic".
 step "Swift tests still find the test exports after the shipping build (the build order does not matter)"
