@@ -49,7 +49,7 @@ export CYRILLIC_IME_PACKAGE_URL=file://$repo CYRILLIC_IME_PACKAGE_VERSION=$versi
 (cd "$consumer" && PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -e cargo -e rustup | paste -sd:) swift build 2>&1 | tail -n 3)
 resolved=$(cd "$consumer" && swift package show-dependencies 2>/dev/null | grep cyrillic-ime-core || true)
 echo "consumer_test: resolved ${resolved# *}"
-output=$("$consumer/.build/debug/Consumer" --dictionary "$dictionary")
+output=$("$consumer/.build/debug/Consumer" --dictionary "$dictionary" --memory)
 echo "$output"
 expect() {
   grep -qxF "$1" <<<"$output" || { echo "consumer_test: expected the line '$1'" >&2; exit 1; }

@@ -8,8 +8,11 @@ import Foundation
 // only, once converting to kanji with the space key. On device the text field is UIKit's
 // (UIKitTextDocumentProxy); here it is the in-memory one.
 //
-//   Consumer [--dictionary FILE] [TEXT]     (default text: ватасинонамаэванаканодэсу)
+//   Consumer [--dictionary FILE] [--memory] [TEXT]   (default text: ватасинонамаэванаканодэсу)
 // Prints `kana: …` and `kanji: …`; exits 1 with the reason on stderr when anything fails.
+// --memory also prints the process's resident memory split into anonymous (what an iOS
+// extension's memory limit counts) and file-backed (the mapped dictionary, shared libraries),
+// from /proc/self/status where there is one (Linux).
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("Consumer: \(message)\n".utf8))
@@ -22,6 +25,11 @@ if let flag = arguments.firstIndex(of: "--dictionary") {
     guard flag + 1 < arguments.count else { fail("--dictionary needs a file") }
     dictionaryPath = arguments[flag + 1]
     arguments.removeSubrange(flag...(flag + 1))
+}
+var showMemory = false
+if let flag = arguments.firstIndex(of: "--memory") {
+    showMemory = true
+    arguments.remove(at: flag)
 }
 let text = arguments.isEmpty ? "ватасинонамаэванаканодэсу" : arguments.joined(separator: " ")
 
@@ -62,3 +70,9 @@ func type(_ text: String, kanaOnly: Bool) -> String {
 
 print("kana: \(type(text, kanaOnly: true))")
 print("kanji: \(type(text, kanaOnly: false))")
+
+if showMemory {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let fields = status.split(separator: "\n").filter { $0.hasPrefix("RssAnon:") || $0.hasPrefix("RssFile:") || $0.hasPrefix("VmHWM:") }
+    print("memory: " + (fields.isEmpty ? "no /proc/self/status here" : fields.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }.joined(separator: ", ")))
+}
