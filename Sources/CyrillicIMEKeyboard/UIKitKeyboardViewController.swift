@@ -22,10 +22,13 @@ open class CyrillicKeyboardViewController: UIInputViewController {
 
     public private(set) var keyboard: KeyboardController?
     /// Why the dictionary or the store is not in use, fit for the containing app to show.
-    public private(set) var problems: [String] = []
+    public var problems: [String] { dictionaryProblems + storeProblems }
+    private var dictionaryProblems: [String] = []
+    private var storeProblems: [String] = []
 
     private var profiles: ProfileManager?
-    private var userStore: UserStorePlacement.Opened?
+    /// Where the store opened last, and what moving it did.
+    public private(set) var userStore: UserStorePlacement.Opened?
     private let candidateBarView = UIStackView()
     private let keysView = KeyCapsView()
     private var keysHeight: NSLayoutConstraint?
@@ -46,7 +49,7 @@ open class CyrillicKeyboardViewController: UIInputViewController {
         do {
             try engine.loadDictionary(in: .main)
         } catch {
-            problems.append(error.message)
+            dictionaryProblems = [error.message]
         }
         let settingsStores: [SettingsStore] = [own] + (group.map { [$0] } ?? [])
         let keyboard = KeyboardController(
@@ -57,7 +60,6 @@ open class CyrillicKeyboardViewController: UIInputViewController {
         }
         self.profiles = profiles
         self.keyboard = keyboard
-        openUserStore()
         buildViews()
     }
 
@@ -67,11 +69,11 @@ open class CyrillicKeyboardViewController: UIInputViewController {
         let placement = UserStorePlacement.standard(appGroup: appGroupIdentifier)
         do {
             let opened = try placement.open(in: RustCoreEngine.shared, hasFullAccess: hasFullAccess)
-            problems += opened.warnings + opened.info.warnings
+            storeProblems = opened.warnings + opened.info.warnings
             userStore = opened
             keyboard?.learning = RustCoreEngine.shared
         } catch {
-            problems.append("learning is off: \(error.message)")
+            storeProblems = ["learning is off: \(error.message)"]
             keyboard?.learning = nil
         }
     }
@@ -79,10 +81,9 @@ open class CyrillicKeyboardViewController: UIInputViewController {
     override open func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         keyboard?.keyboardWillAppear()
-        // Full Access may have been granted since the store was opened.
-        if let userStore, userStore.place != UserStorePlacement.standard(appGroup: appGroupIdentifier).place(hasFullAccess: hasFullAccess) {
-            openUserStore()
-        }
+        // Each time: Full Access may have changed, and the app may have edited the shared
+        // words meanwhile (opening reads two small files).
+        openUserStore()
     }
 
     override open func viewDidAppear(_ animated: Bool) {
