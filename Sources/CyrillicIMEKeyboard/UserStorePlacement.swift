@@ -4,18 +4,20 @@ import Foundation
 /// Where the writer's learning and words live, and how they follow the keyboard's access
 /// (docs/INTEGRATION.md, "Where the store and the settings live").
 ///
-/// - Without Full Access a keyboard extension has only its own container: the store lives
-///   there (`keyboardDirectory`). Learning works; the app cannot see it.
-/// - With Full Access it can use the App Group container it shares with its app: the store
+/// - Without Full Access a keyboard extension writes only its own container (it may read the
+///   App Group container): the store lives there (`keyboardDirectory`). Learning works; the
+///   app does not see it.
+/// - With Full Access it can write the App Group container it shares with its app: the store
 ///   lives there (`sharedDirectory`), where the settings app lists and edits the words.
 ///
-/// `open` opens the store where it belongs now. When the keyboard has just been given Full
-/// Access it first moves what its own container holds into the shared one: the files the
-/// shared place lacks are moved whole; a file both places have stays shared, and the
-/// keyboard's copy is set aside in `set-aside/` of its own directory, never deleted; the
-/// writer's words of the keyboard's copy are added to the shared store through the core,
-/// so no word is lost. When access is taken away the keyboard cannot reach the shared
-/// place: it starts its own store again, and finds everything shared when access returns.
+/// `open` opens the store where it belongs now, and moves it so that nothing learned is lost:
+/// - given Full Access, the keyboard's own store moves into the shared place. Only the keyboard
+///   learns, so its own files are the newest learning and replace the shared ones, which are
+///   kept in `set-aside/` of the shared place, never deleted; the words the shared store had
+///   (the app may have added some) are added back through the core: the words are the union;
+/// - without Full Access and with no store of its own yet (access was just taken away, or
+///   the keyboard is new), the keyboard starts from a copy of the shared store, which it may
+///   read: what was learned with Full Access goes on working.
 public struct UserStorePlacement: Equatable, Sendable {
     public enum Place: String, Equatable, Sendable {
         case keyboard
@@ -26,11 +28,13 @@ public struct UserStorePlacement: Equatable, Sendable {
     public struct Opened: Equatable, Sendable {
         public var place: Place
         public var info: UserStoreInfo
-        /// Files moved from the keyboard's directory to the shared one.
+        /// Files moved from the keyboard's directory into the shared one.
         public var moved: [String]
-        /// Files of the keyboard's directory the shared one also had, now in `set-aside/`.
+        /// Files copied from the shared directory to start the keyboard's own store.
+        public var copied: [String]
+        /// Shared files the keyboard's replaced, now in the shared `set-aside/`.
         public var setAside: [String]
-        /// Words of the keyboard's store added to the shared store.
+        /// Words of the shared store added back after the keyboard's store moved in.
         public var wordsAdded: Int
         /// What went wrong while moving, without stopping the store from opening, fit to show
         /// (the core's own warnings about the opened store are in `info.warnings`).
@@ -70,60 +74,101 @@ public struct UserStorePlacement: Equatable, Sendable {
         hasFullAccess && sharedDirectory != nil ? .shared : .keyboard
     }
 
-    /// Opens the store where it belongs (see the type's comment), moving the keyboard's store
-    /// into the shared place first when needed. Throws only when the store cannot be opened
-    /// at all; the keyboard then converts without learning.
+    /// Opens the store where it belongs (see the type's comment), moving or copying it first
+    /// when needed. Throws only when the store cannot be opened at all; the keyboard then
+    /// converts without learning.
     public func open(in engine: RustCoreEngine, hasFullAccess: Bool) throws(UserStoreError) -> Opened {
+        var steps = Steps()
         guard place(hasFullAccess: hasFullAccess) == .shared, let shared = sharedDirectory else {
+            if let shared = sharedDirectory, storeFiles(in: keyboardDirectory).isEmpty {
+                copyStore(from: shared, recording: &steps)
+            }
             let info = try engine.openUserStore(atDirectory: keyboardDirectory.path)
-            return Opened(place: .keyboard, info: info, moved: [], setAside: [], wordsAdded: 0, warnings: [])
+            return steps.opened(.keyboard, info)
         }
-        var warnings: [String] = []
-        let files = storeFiles(in: keyboardDirectory)
-        var words: [UserWord] = []
-        var moved: [String] = []
-        var setAside: [String] = []
-        if !files.isEmpty {
-            // The keyboard's words, read by the core (which knows its own files), before moving.
-            do {
-                _ = try engine.openUserStore(atDirectory: keyboardDirectory.path)
-                words = try engine.userWords()
-            } catch {
-                warnings.append("the keyboard's own words could not be read: \(error.message)")
-            }
-            engine.closeUserStore()
-            do {
-                try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
-            } catch {
-                warnings.append("cannot create \(shared.path): \(error.localizedDescription)")
-            }
-            for name in files {
-                let source = keyboardDirectory.appendingPathComponent(name)
-                let target = shared.appendingPathComponent(name)
-                do {
-                    if FileManager.default.fileExists(atPath: target.path) {
-                        try moveAside(source, name: name)
-                        setAside.append(name)
-                    } else {
-                        try FileManager.default.moveItem(at: source, to: target)
-                        moved.append(name)
-                    }
-                } catch {
-                    warnings.append("cannot move \(source.path): \(error.localizedDescription)")
-                }
-            }
+        let ownFiles = storeFiles(in: keyboardDirectory)
+        guard !ownFiles.isEmpty else {
+            return steps.opened(.shared, try engine.openUserStore(atDirectory: shared.path))
         }
+        // The words the shared store holds, read by the core (which knows its own files).
+        let sharedWords = storeFiles(in: shared).isEmpty ? [] : words(in: shared, engine: engine, warnings: &steps.warnings)
+        engine.closeUserStore()
+        moveStore(ownFiles, into: shared, recording: &steps)
         var info = try engine.openUserStore(atDirectory: shared.path)
-        var added = 0
-        for word in words {
+        let present = Set(((try? engine.userWords()) ?? []).map { "\($0.reading)\t\($0.text)" })
+        for word in sharedWords where !present.contains("\(word.reading)\t\(word.text)") {
             do {
                 info.words = try engine.addUserWord(reading: word.reading, text: word.text).count
-                added += 1
+                steps.wordsAdded += 1
             } catch {
-                warnings.append("the word \(word.text) (\(word.reading)) was not added: \(error.message)")
+                steps.warnings.append("the word \(word.text) (\(word.reading)) was not added back: \(error.message)")
             }
         }
-        return Opened(place: .shared, info: info, moved: moved, setAside: setAside, wordsAdded: added, warnings: warnings)
+        return steps.opened(.shared, info)
+    }
+
+    /// What `open` did on the way, before the store is open.
+    private struct Steps {
+        var moved: [String] = []
+        var copied: [String] = []
+        var setAside: [String] = []
+        var wordsAdded = 0
+        var warnings: [String] = []
+
+        func opened(_ place: Place, _ info: UserStoreInfo) -> Opened {
+            Opened(place: place, info: info, moved: moved, copied: copied, setAside: setAside,
+                   wordsAdded: wordsAdded, warnings: warnings)
+        }
+    }
+
+    private func words(in directory: URL, engine: RustCoreEngine, warnings: inout [String]) -> [UserWord] {
+        do {
+            _ = try engine.openUserStore(atDirectory: directory.path)
+            return try engine.userWords()
+        } catch {
+            warnings.append("the words in \(directory.path) could not be read: \(error.message)")
+            return []
+        }
+    }
+
+    /// Moves the keyboard's files into `shared`; a shared file of the same name goes to `set-aside/`.
+    private func moveStore(_ files: [String], into shared: URL, recording opened: inout Steps) {
+        do {
+            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        } catch {
+            opened.warnings.append("cannot create \(shared.path): \(error.localizedDescription)")
+            return
+        }
+        for name in files {
+            let source = keyboardDirectory.appendingPathComponent(name)
+            let target = shared.appendingPathComponent(name)
+            do {
+                if FileManager.default.fileExists(atPath: target.path) {
+                    try moveAside(target, name: name, in: shared)
+                    opened.setAside.append(name)
+                }
+                try FileManager.default.moveItem(at: source, to: target)
+                opened.moved.append(name)
+            } catch {
+                opened.warnings.append("cannot move \(source.path) to \(shared.path): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// Copies the shared store's files to start the keyboard's own.
+    private func copyStore(from shared: URL, recording opened: inout Steps) {
+        let files = storeFiles(in: shared)
+        guard !files.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(at: keyboardDirectory, withIntermediateDirectories: true)
+            for name in files {
+                try FileManager.default.copyItem(at: shared.appendingPathComponent(name),
+                                                 to: keyboardDirectory.appendingPathComponent(name))
+                opened.copied.append(name)
+            }
+        } catch {
+            opened.warnings.append("cannot copy the shared store from \(shared.path): \(error.localizedDescription)")
+        }
     }
 
     /// The regular files of a store directory (folders such as `set-aside/` are not the store's).
@@ -136,9 +181,9 @@ public struct UserStorePlacement: Equatable, Sendable {
         }
     }
 
-    /// Moves `source` to `set-aside/<name>`, or `<name>-<n>` when that is taken.
-    private func moveAside(_ source: URL, name: String) throws {
-        let folder = keyboardDirectory.appendingPathComponent(Self.setAsideFolderName, isDirectory: true)
+    /// Moves `source` to `set-aside/<name>` of `directory`, or `<name>-<n>` when that is taken.
+    private func moveAside(_ source: URL, name: String, in directory: URL) throws {
+        let folder = directory.appendingPathComponent(Self.setAsideFolderName, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var target = folder.appendingPathComponent(name)
         var n = 1

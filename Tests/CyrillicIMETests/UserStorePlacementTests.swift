@@ -61,32 +61,43 @@ final class UserStorePlacementTests: XCTestCase {
     }
 
     func testWordsTheAppAddedAndTheKeyboardsWordsAreBothKept() throws {
-        // The settings app (with the group) adds a word while the keyboard has no Full Access.
-        _ = try engine.openUserStore(atDirectory: placement.sharedDirectory!.path)
-        try engine.addUserWord(reading: "なかの", text: "中野")
-        engine.closeUserStore()
+        // The settings app (with the group) adds a word while the keyboard has no Full Access;
+        // the keyboard's own store already exists, so it does not start from the shared one.
         _ = try placement.open(in: engine, hasFullAccess: false)
         try engine.addUserWord(reading: "ぽちた", text: "ポチ太")
         try learnKita()
+        _ = try engine.openUserStore(atDirectory: placement.sharedDirectory!.path)
+        try engine.addUserWord(reading: "なかの", text: "中野")
 
         let opened = try placement.open(in: engine, hasFullAccess: true)
         XCTAssertEqual(opened.wordsAdded, 1)
         XCTAssertEqual(Set(try engine.userWords().map(\.text)), ["中野", "ポチ太"])
         XCTAssertEqual(opened.info.words, 2)
-        XCTAssertFalse(opened.setAside.isEmpty, "the keyboard's words file is set aside, not deleted")
-        let aside = placement.keyboardDirectory.appendingPathComponent(UserStorePlacement.setAsideFolderName)
+        XCTAssertFalse(opened.setAside.isEmpty, "the shared files the keyboard's replaced are set aside, not deleted")
+        let aside = placement.sharedDirectory!.appendingPathComponent(UserStorePlacement.setAsideFolderName)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: aside.path).sorted(), opened.setAside.sorted())
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "learning the group lacked was moved")
+        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "the keyboard's learning moved")
     }
 
-    func testAccessTakenAwayStartsTheKeyboardsOwnStoreAndTheSharedOneReturns() throws {
+    func testAccessTakenAwayGoesOnFromACopyAndWhatWasLearnedMeanwhileComesBack() throws {
         _ = try placement.open(in: engine, hasFullAccess: true)
         try learnKita()
+        try engine.addUserWord(reading: "なかの", text: "中野")
+
         let without = try placement.open(in: engine, hasFullAccess: false)
         XCTAssertEqual(without.place, .keyboard)
-        XCTAssertEqual(without.info.learned, 0)
+        XCTAssertFalse(without.copied.isEmpty, "the keyboard starts from the shared store it may read")
+        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "what was learned with Full Access still works")
+        XCTAssertEqual(try engine.userWords().map(\.text), ["中野"])
+        let before = try engine.convert("みなみ").get()
+        XCTAssertNotEqual(before.bestText, "皆見")
+        try engine.learn(reading: "みなみ", segments: [.init(reading: "みなみ", text: "皆見")]).get()
+
         let again = try placement.open(in: engine, hasFullAccess: true)
         XCTAssertEqual(again.place, .shared)
+        XCTAssertEqual(again.warnings, [])
+        XCTAssertEqual(try engine.convert("みなみ").get().bestText, "皆見", "learned without Full Access, kept")
         XCTAssertEqual(try engine.convert("きた").get().bestText, "北")
+        XCTAssertEqual(try engine.userWords().map(\.text), ["中野"])
     }
 }
