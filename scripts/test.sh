@@ -5,7 +5,8 @@
 # command-line tests, the outside checks (romaji against wanakana-python; skkdic words
 # round-tripped through every profile), the terminal keyboard test (in tmux), each fuzz
 # target (its seeds and regression inputs once, then FUZZ_SECONDS, default 15, of fuzzing
-# so the harnesses never rot) and a quick benchmark run.
+# so the harnesses never rot), a quick benchmark run, the packaging checks (the XCFramework
+# script's dry run) and Examples/Consumer built by version against a locally tagged release.
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
