@@ -29,7 +29,9 @@ git ls-files -z --cached --others --exclude-standard | while IFS= read -r -d '' 
 done | tar --null -T - -cf - | tar -xf - -C "$repo"
 # The shipping build is reused (cargo sees it current) instead of built again in the copy.
 mkdir -p "$repo/rust_core"
-[[ -d rust_core/target-shipping ]] && cp -al rust_core/target-shipping "$repo/rust_core/target-shipping"
+if [[ -d rust_core/target-shipping ]]; then
+  cp -al rust_core/target-shipping "$repo/rust_core/" 2>/dev/null || cp -a rust_core/target-shipping "$repo/rust_core/"
+fi
 
 export GIT_AUTHOR_NAME=consumer-test GIT_AUTHOR_EMAIL=consumer-test@localhost
 export GIT_COMMITTER_NAME=consumer-test GIT_COMMITTER_EMAIL=consumer-test@localhost
