@@ -17,10 +17,12 @@
 #                                    at it (a consumer then depends on this repository by version
 #                                    through a file:// URL; scripts/tools/consumer_test.sh)
 #     --no-dictionary                skip the dictionary asset (scripts/make_dictionary_asset.sh)
+#     --mozc-source GIT_DIR          passed to make_dictionary_asset.sh (a clone of google/mozc,
+#                                    for a machine that cannot reach github.com)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 64; }
 [[ $# -ge 1 ]] || usage
 version=$1; shift
 [[ $version =~ ^[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$ ]] || {
@@ -30,6 +32,7 @@ artifactbundle_checksum=""
 download_base=""
 local_artifacts=false
 dictionary=true
+dictionary_options=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --xcframework-checksum) xcframework_checksum=${2:?}; shift 2 ;;
@@ -37,6 +40,7 @@ while [[ $# -gt 0 ]]; do
     --download-base) download_base=${2:?}; shift 2 ;;
     --local-artifacts) local_artifacts=true; shift ;;
     --no-dictionary) dictionary=false; shift ;;
+    --mozc-source) dictionary_options+=(--mozc-source "${2:?}"); shift 2 ;;
     *) echo "release.sh: unknown argument $1" >&2; usage ;;
   esac
 done
@@ -51,6 +55,15 @@ fi
 grep -q '^let coreDistribution = CoreDistribution.development$' Package.swift || {
   echo "release.sh: Package.swift does not say 'let coreDistribution = CoreDistribution.development'; release from a development commit" >&2; exit 1; }
 
+# Refuse early, before building anything, when the other platform's checksum is missing.
+if ! $local_artifacts; then
+  if [[ $(uname -s) == Linux && -z $xcframework_checksum ]]; then
+    echo "release.sh: a release needs the XCFramework's checksum too: run scripts/build_xcframework.sh on a Mac and pass --xcframework-checksum" >&2; exit 1
+  elif [[ $(uname -s) == Darwin && -z $artifactbundle_checksum ]]; then
+    echo "release.sh: a release needs the artifact bundle's checksum too: run scripts/make_artifactbundle.sh on Linux and pass --artifactbundle-checksum" >&2; exit 1
+  fi
+fi
+
 out=dist/$version
 mkdir -p "$out"
 is_checksum() { [[ $1 =~ ^[0-9a-f]{64}$ ]]; }
@@ -64,7 +77,7 @@ elif command -v xcodebuild >/dev/null; then
   echo "release.sh: XCFramework $xcframework_zip, checksum $xcframework_checksum" >&2
 fi
 if $dictionary; then
-  scripts/make_dictionary_asset.sh --version "$version" --out "$out" >&2
+  scripts/make_dictionary_asset.sh --version "$version" --out "$out" "${dictionary_options[@]}" >&2
 fi
 
 if $local_artifacts; then
