@@ -28,32 +28,31 @@ a line, like one that does not align, keeps only the set's bunsetsu boundaries. 
    おねがい`, `ごはん`), and for one kana of COMPOUND_LINK between two content pieces, a verb
    stem's ending inside a compound (`たべもの`, `おつかれさま`).
 4. Hiragana after content (a *tail*): if it starts with a particle or the copula (HEAD, longest
-   match; が not before ら/り/る/れ/ろ/っ, where it is a verb ending as in 上がる; な only as the
-   whole tail, as in 綺麗な人; が not before せ either, 騒がせる; で not before き/る/れ/ろ,
-   できる after a noun and 撫でる; から only before nothing, は, も or の, since 分からない is a
-   verb; しか only before nothing or な, since 美しかった is an adjective), that is a word of its own (`ほん お`, `がくせい です`), followed by
-   particles that combine with it (CHAIN: は anywhere, です's か/が/から/けど/ね/よ, and at the end
-   of the hiragana also も/の/に/で/を/が/と/か/ね/よ: `に は`, `から の`, `です か`); what is
-   left starts a new word. Otherwise the tail is the content word's ending (`よみたい`,
-   `いきました`) and only rule 5 applies to it.
-5. Sentence-final particles, the copula and ください are cut off the end of a word, repeatedly,
-   longest first (FINAL: `どこ です か`, `いく の は`, `おしえて ください`), as long as the
-   word keeps at least one kana of its ending after content, or at least two kana when it is all
-   hiragana (この, もの, だから, しか stay whole), and not for で/だ after ん or い (the te-form
-   and past of 読んで, 泳いだ), と after anything but a verb or adjective form (u row, た, だ, い:
-   `いく と`, but こと, ちょっと), の after も (もの), に off an all-hiragana word (すでに, さらに
-   are adverbs), anything off an all-hiragana word once the copula was cut (いかが でしょう か),
-   or か/ね/よ (SENTENCE_FINAL)
-   except at the very end of the hiragana before punctuation or the end of the line (いつか
-   できる, but `です か`). The first cut is the only one that can be sentence-final.
-   Hiragana words that are greetings ending in は (KEEP_WHOLE) are not cut.
+   match), that is a word of its own (`ほん お`, `がくせい です`), followed by the particles that
+   combine with it (CHAIN: は anywhere, です's か/が/から/けど/ね/よ, and as the whole rest of the
+   hiragana also も/の/に/で/を/が/と/か/ね/よ and とは/には/では/とも/にも/でも: `に わ`,
+   `から の`, `です か`); what is left starts a new word. Exceptions, where the kana are the
+   kanji's ending: が before ら/り/る/れ/ろ/っ/せ (上がる, 騒がせる); で before き/る/れ/ろ
+   (勉強できる, 撫でる); から except before nothing, は, も or の (分からない); しか except before
+   nothing or な (美しかった); な except as the whole tail (綺麗な人). Otherwise the tail is the
+   content word's ending (`よみたい`, `いきました`) and only rule 5 applies to it.
+5. Sentence-final particles, the copula, case particles and ください are cut off the end of a
+   word, repeatedly, longest first (FINAL: `どこ です か`, `いく の わ`, `おしえて ください`), as
+   long as the word keeps at least one kana of its ending after content, or at least two kana
+   when it is all hiragana (この, もの, だから, しか stay whole). Not cut: で/だ after ん or い (the
+   te-form and past of 読んで, 泳いだ); と after anything but a verb or adjective form (u row, た,
+   だ, い: `いく と`, but こと, ちょっと); の after も (もの); に off an all-hiragana word (すでに,
+   さらに are adverbs); anything more off an all-hiragana word once the copula was cut (`いかが
+   でしょう か`); か/ね/よ (SENTENCE_FINAL) except as the first cut of hiragana that ends the
+   line or stands before punctuation (いつかできる, but `です か`). Greetings ending in は
+   (KEEP_WHOLE) are not cut.
 6. A hiragana word that starts with a demonstrative pronoun followed by a particle is split after
-   each (`これ わ いくら`, then rule 4's chain), one that starts with an adnominal (この, その,
-   あの, どの) followed by at least two kana after it (`その とき`, but あのね).
+   each (`これ わ いくら`, then rule 4's chain); one that starts with an adnominal (この, その,
+   あの, どの) followed by at least two kana is split after it (`その とき`, but あのね).
 
 So も is a particle only right after content (`わたし も`), never cut off a hiragana word (とても,
-いつも, でも stay whole), and か only at the end of a word after two kana (しずか after a kanji
-stays whole because it is the kanji's ending).
+いつも, でも stay whole), and か only at the end of a sentence (しずか after a kanji stays whole:
+it is the kanji's ending).
 """
 import unicodedata
 
