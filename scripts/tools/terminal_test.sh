@@ -157,7 +157,7 @@ expect_screen "…printing the document with the sentence" "私の名前は中�
 # next letter commits, and what was committed is the next word's context (私は, not 私わ).
 start
 expect_screen "starts idle" "· idle"
-text "ватаси ва гакусэй дэсу"
+text "ватаси ва гакусэй дэсу "
 expect_screen "the last word converts" "marked: «です»"
 expect_screen "…the words before it committed as they came, each after the one before" "  私は学生│です"
 keys Enter
