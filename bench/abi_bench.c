@@ -6,7 +6,8 @@
  *   memory   — resident memory before init, after init, and after a million keys (layer 7);
  *   convert  — rust_convert + rust_free_string per reading, JSON in and out (heard, the
  *              default; candidates 9, alternatives 0), after rust_load_dictionary; writes
- *              `kana<TAB>ns` per call (the conversion layer through the C ABI).
+ *              `kana<TAB>ns<TAB>cpu_ns` per call (the conversion layer through the C ABI;
+ *              cpu_ns: this thread's CPU time, CLOCK_THREAD_CPUTIME_ID).
  * Writes one latency per line (ns) to the samples file; scripts/bench.sh drives it and
  * scripts/tools/bench_report.py summarises.
  *
@@ -42,6 +43,12 @@ static char *read_file(const char *path) {
 static long long now_ns(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static long long thread_cpu_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
@@ -199,15 +206,15 @@ int main(int argc, char **argv) {
         FILE *out = fopen(argv[5], "w");
         for (int round = -1; round < rounds; round++) { /* round -1: warm-up */
             for (size_t i = 0; i < count; i++) {
-                long long start = now_ns();
+                long long start = now_ns(), start_cpu = thread_cpu_ns();
                 char *result = rust_convert(requests[i]);
                 if (!result || strncmp(result, "{\"reading\"", 10) != 0) {
                     fprintf(stderr, "abi_bench: %s -> %s\n", requests[i], result ? result : "(panic)");
                     exit(70);
                 }
                 rust_free_string(result);
-                long long elapsed = now_ns() - start;
-                if (round >= 0) fprintf(out, "%d\t%lld\n", kana[i], elapsed);
+                long long elapsed = now_ns() - start, cpu = thread_cpu_ns() - start_cpu;
+                if (round >= 0) fprintf(out, "%d\t%lld\t%lld\n", kana[i], elapsed, cpu);
             }
         }
         fclose(out);

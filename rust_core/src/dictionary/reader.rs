@@ -26,6 +26,12 @@ impl Entry {
         self.surface_ref >> 30 == format::SURFACE_IN_POOL && self.surface_ref & format::SURFACE_HAS_KANJI != 0
     }
 
+    /// Whether the surface is the reading itself (kana words, particles).
+    #[inline]
+    pub fn surface_is_reading(&self) -> bool {
+        self.surface_ref >> 30 == format::SURFACE_IS_READING
+    }
+
     /// Whether the surface is stored in the pool: `push_surface` then needs no reading.
     #[inline]
     pub fn surface_is_pooled(&self) -> bool {
@@ -276,6 +282,10 @@ impl Dictionary {
     }
     pub fn id_count(&self) -> usize {
         self.left_ids
+    }
+    /// Number of right ids (rows of the connection matrix).
+    pub fn right_id_count(&self) -> usize {
+        self.right_ids
     }
 
     /// The metadata lines as (key, value) pairs.
