@@ -432,31 +432,33 @@ impl Dictionary {
         }
         let Some(top) = self.walk(prefix) else { return };
         let counts = self.section(Section::TrieCounts);
+        let entry_counts = &counts[self.trie.entries_at..];
         let labels = self.section(Section::TrieLabels);
+        let (Some(top_children), Some(top_entries)) = (self.trie.children.bounds(counts, top.0), self.trie.entries.bounds(entry_counts, top.0)) else { return };
         let mut codes = [0u8; format::MAX_KEY_CHARS];
         codes[..prefix.len()].copy_from_slice(prefix);
-        // Depth-first, children in code order: (node, its depth).
-        let mut stack: Vec<(u32, usize)> = vec![(top.0, prefix.len())];
-        while let Some((node, depth)) = stack.pop() {
+        // Depth-first, children in code order: (node, depth, children bounds, entry bounds).
+        // The bounds of a node's children are read in one run when it is expanded.
+        let mut stack: Vec<(u32, usize, (u32, u32), (u32, u32))> = vec![(top.0, prefix.len(), top_children, top_entries)];
+        let (mut child_bounds, mut entry_bounds) = (Vec::new(), Vec::new());
+        while let Some((node, depth, (before, after), (first_entry, end_entry))) = stack.pop() {
             if depth > prefix.len() {
                 let Some(&label) = labels.get(node as usize) else { continue };
                 codes[depth - 1] = label;
             }
-            if let Some(entries) = self.trie_entries(TrieNode(node)) {
-                if !visit(&codes[..depth], entries) {
-                    return;
-                }
+            if end_entry > first_entry && !visit(&codes[..depth], first_entry..end_entry) {
+                return;
             }
-            if depth == format::MAX_KEY_CHARS {
-                continue;
-            }
-            let Some((before, after)) = self.trie.children.bounds(counts, node) else { continue };
             let (first, end) = (before + 1, (after + 1).min(self.trie.nodes));
-            if first <= node {
+            if depth == format::MAX_KEY_CHARS || first <= node || first >= end {
                 continue;
             }
-            for child in (first..end).rev() {
-                stack.push((child, depth + 1));
+            child_bounds.clear();
+            entry_bounds.clear();
+            self.trie.children.bounds_run(counts, first, end - first, &mut child_bounds);
+            self.trie.entries.bounds_run(entry_counts, first, end - first, &mut entry_bounds);
+            for k in (0..child_bounds.len().min(entry_bounds.len())).rev() {
+                stack.push((first + k as u32, depth + 1, child_bounds[k], entry_bounds[k]));
             }
         }
     }

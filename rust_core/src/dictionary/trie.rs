@@ -140,6 +140,35 @@ pub mod unary {
             let after = before.checked_add(count)?;
             (after <= self.ones).then_some((before, after))
         }
+
+        /// The bounds of the `count` consecutive items from `first` on, appended to `out`:
+        /// one `bounds` and then a linear scan, so walking all children of a node costs
+        /// little more per child than reading its bits. Stops early at bits that do not add up.
+        pub fn bounds_run(&self, bytes: &[u8], first: u32, count: u32, out: &mut Vec<(u32, u32)>) {
+            let Some((mut before, mut after)) = self.bounds(bytes, first) else { return };
+            out.push((before, after));
+            let last = first.saturating_add(count).min(self.items);
+            // Item i starts at bit before(i) + i; the next starts after its closing zero.
+            let mut pos = after as usize + first as usize + 1;
+            for _ in first + 1..last {
+                before = after;
+                let mut w = pos / 64;
+                let Some(word) = self.word(bytes, w) else { return };
+                let mut zeros = !word & (u64::MAX << (pos % 64));
+                while zeros == 0 {
+                    w += 1;
+                    let Some(word) = self.word(bytes, w) else { return };
+                    zeros = !word;
+                }
+                let end = w * 64 + zeros.trailing_zeros() as usize;
+                after = before + (end - pos) as u32;
+                if after > self.ones {
+                    return;
+                }
+                out.push((before, after));
+                pos = end + 1;
+            }
+        }
     }
 }
 
@@ -217,4 +246,43 @@ pub fn shape(labels: &[u8], counts: &[u8], entry_count: u32) -> Result<Shape, St
         return Err(format!("entry counts describe {} nodes with {} entries, expected {nodes} nodes with {entry_count}", entries.items, entries.ones));
     }
     Ok(Shape { nodes: nodes as u32, children, entries_at: children_len, entries })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unary;
+
+    #[test]
+    fn bounds_and_runs_give_the_prefix_sums_of_the_counts() {
+        // Counts of every size, long runs of ones and of zeros, over many samples.
+        let mut state = 12345u64;
+        let counts: Vec<u32> = (0..2_000)
+            .map(|i| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                match i % 7 {
+                    0 => 0,
+                    1 => (state >> 33) as u32 % 200,
+                    _ => (state >> 33) as u32 % 3,
+                }
+            })
+            .collect();
+        let bytes = unary::encode(&counts);
+        let layout = unary::layout(&bytes).expect("a sequence the encoder wrote is valid");
+        let mut sum = 0u32;
+        let mut expected = Vec::new();
+        for &c in &counts {
+            expected.push((sum, sum + c));
+            sum += c;
+        }
+        for (i, &e) in expected.iter().enumerate() {
+            assert_eq!(layout.bounds(&bytes, i as u32), Some(e), "item {i}");
+        }
+        assert_eq!(layout.bounds(&bytes, counts.len() as u32), None, "past the last item");
+        for (first, count) in [(0, 2_000), (31, 70), (1_990, 50), (500, 1)] {
+            let mut run = Vec::new();
+            layout.bounds_run(&bytes, first, count, &mut run);
+            let end = (first + count).min(counts.len() as u32) as usize;
+            assert_eq!(run, expected[first as usize..end], "run from {first}");
+        }
+    }
 }
