@@ -441,6 +441,10 @@ impl Dictionary {
         // The bounds of a node's children are read in one run when it is expanded.
         let mut stack: Vec<(u32, usize, (u32, u32), (u32, u32))> = vec![(top.0, prefix.len(), top_children, top_entries)];
         let (mut child_bounds, mut entry_bounds) = (Vec::new(), Vec::new());
+        // Per depth, where the last run of each sequence stopped: the nodes of one depth are
+        // expanded in increasing order, so each depth's bits are read once, front to back.
+        let mut child_cursors = [None; format::MAX_KEY_CHARS + 1];
+        let mut entry_cursors = [None; format::MAX_KEY_CHARS + 1];
         while let Some((node, depth, (before, after), (first_entry, end_entry))) = stack.pop() {
             if depth > prefix.len() {
                 let Some(&label) = labels.get(node as usize) else { continue };
@@ -455,8 +459,8 @@ impl Dictionary {
             }
             child_bounds.clear();
             entry_bounds.clear();
-            self.trie.children.bounds_run(counts, first, end - first, &mut child_bounds);
-            self.trie.entries.bounds_run(entry_counts, first, end - first, &mut entry_bounds);
+            self.trie.children.bounds_run_from(counts, &mut child_cursors[depth + 1], first, end - first, &mut child_bounds);
+            self.trie.entries.bounds_run_from(entry_counts, &mut entry_cursors[depth + 1], first, end - first, &mut entry_bounds);
             for k in (0..child_bounds.len().min(entry_bounds.len())).rev() {
                 stack.push((first + k as u32, depth + 1, child_bounds[k], entry_bounds[k]));
             }

@@ -145,13 +145,27 @@ pub mod unary {
         /// one `bounds` and then a linear scan, so walking all children of a node costs
         /// little more per child than reading its bits. Stops early at bits that do not add up.
         pub fn bounds_run(&self, bytes: &[u8], first: u32, count: u32, out: &mut Vec<(u32, u32)>) {
-            let Some((mut before, mut after)) = self.bounds(bytes, first) else { return };
-            out.push((before, after));
+            self.bounds_run_from(bytes, &mut None, first, count, out);
+        }
+
+        /// [`Layout::bounds_run`] continuing from `cursor` (the item a previous run stopped
+        /// at and the bit it starts at) when `first` is not before it: a walk that asks for
+        /// runs in increasing order — the nodes of one depth in a depth-first walk — reads
+        /// the bits between them once instead of seeking from a sample each time. The
+        /// cursor is left after the run.
+        pub fn bounds_run_from(&self, bytes: &[u8], cursor: &mut Option<(u32, usize)>, first: u32, count: u32, out: &mut Vec<(u32, u32)>) {
             let last = first.saturating_add(count).min(self.items);
-            // Item i starts at bit before(i) + i; the next starts after its closing zero.
-            let mut pos = after as usize + first as usize + 1;
-            for _ in first + 1..last {
-                before = after;
+            if first >= last {
+                return;
+            }
+            // Bit position where item `first` starts: before(first) + first.
+            let start = match *cursor {
+                Some((item, pos)) if item <= first => self.skip_zeros(bytes, pos, (first - item) as usize),
+                _ => self.bounds(bytes, first).map(|(before, _)| before as usize + first as usize),
+            };
+            let Some(mut pos) = start else { return };
+            for i in first..last {
+                let Some(before) = pos.checked_sub(i as usize) else { return };
                 let mut w = pos / 64;
                 let Some(word) = self.word(bytes, w) else { return };
                 let mut zeros = !word & (u64::MAX << (pos % 64));
@@ -161,12 +175,34 @@ pub mod unary {
                     zeros = !word;
                 }
                 let end = w * 64 + zeros.trailing_zeros() as usize;
-                after = before + (end - pos) as u32;
-                if after > self.ones {
+                let after = before + (end - pos);
+                if after > self.ones as usize {
                     return;
                 }
-                out.push((before, after));
+                out.push((before as u32, after as u32));
                 pos = end + 1;
+                *cursor = Some((i + 1, pos));
+            }
+        }
+
+        /// The bit after the `k`-th zero from bit `pos` on (`pos` itself for k = 0).
+        fn skip_zeros(&self, bytes: &[u8], pos: usize, mut k: usize) -> Option<usize> {
+            if k == 0 {
+                return Some(pos);
+            }
+            let mut w = pos / 64;
+            let mut zeros = !self.word(bytes, w)? & (u64::MAX << (pos % 64));
+            loop {
+                let here = zeros.count_ones() as usize;
+                if here >= k {
+                    for _ in 1..k {
+                        zeros &= zeros - 1;
+                    }
+                    return Some(w * 64 + zeros.trailing_zeros() as usize + 1);
+                }
+                k -= here;
+                w += 1;
+                zeros = !self.word(bytes, w)?;
             }
         }
     }
@@ -283,6 +319,14 @@ mod tests {
             layout.bounds_run(&bytes, first, count, &mut run);
             let end = (first + count).min(counts.len() as u32) as usize;
             assert_eq!(run, expected[first as usize..end], "run from {first}");
+        }
+        // Runs continuing from a cursor, forwards (reading on) and backwards (seeking again).
+        let mut cursor = None;
+        for (first, count) in [(0, 5), (40, 3), (43, 100), (700, 64), (650, 10), (1_999, 5)] {
+            let mut run = Vec::new();
+            layout.bounds_run_from(&bytes, &mut cursor, first, count, &mut run);
+            let end = (first + count).min(counts.len() as u32) as usize;
+            assert_eq!(run, expected[first as usize..end], "run from {first} after a cursor");
         }
     }
 }
