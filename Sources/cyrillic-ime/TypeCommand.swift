@@ -10,26 +10,13 @@ import Foundation
 /// predictions while composing, the focused segment's candidates while converting (space),
 /// numbered for the digit keys.
 func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
-    var options = Options()
-    var qwerty = false
-    var inline = false
-    var kanaOnly = false
-    var dictionary: String?
-    var storeDirectory: String?
-    var reader = ArgumentReader(arguments)
-    while let argument = reader.next() {
-        switch argument {
-        case "--profile": options.profileID = try reader.value(for: argument)
-        case "--qwerty": qwerty = true
-        case "--inline": inline = true
-        case "--kana-only": kanaOnly = true
-        case "--dictionary": dictionary = try reader.value(for: argument)
-        case "--store": storeDirectory = try reader.value(for: argument)
-        case "--profiles": options.profilesFile = try reader.value(for: argument)
-        case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
-        default: throw CommandError(code: .usage, message: "unknown option \(argument)")
-        }
-    }
+    let parsed = try ParsedArguments(arguments, spec: Commands.type)
+    let options = Options(parsed)
+    let qwerty = parsed.has("--qwerty")
+    let inline = parsed.has("--inline")
+    let kanaOnly = parsed.has("--kana-only")
+    let dictionary = options.dictionaryFile
+    let storeDirectory = parsed.value("--store")
     let engine = try startEngine(options)
     // Without a dictionary the keyboard still types: space then commits the kana, and the
     // screen says why (`core:`). --kana-only never converts.
