@@ -54,9 +54,14 @@ struct CommandSpec {
     var examples: [String]
     var exitCodes: [ExitCode]
 
-    /// `cyrillic-ime convert [--profile ID] [--katakana] … [TEXT...]`.
-    var synopsis: String {
-        (["cyrillic-ime", name] + options.map { "[\($0.synopsis)]" } + (operands.map { [$0] } ?? [])).joined(separator: " ")
+    /// The synopsis's parts: `cyrillic-ime convert`, `[--profile ID]`, …, `[TEXT...]`.
+    var synopsisParts: [String] {
+        ["cyrillic-ime \(name)"] + options.map { "[\($0.synopsis)]" } + (operands.map { [$0] } ?? [])
+    }
+
+    /// The synopsis wrapped between its parts, later lines indented under the first option.
+    func synopsis(first: Int, width: Int = 96) -> [String] {
+        wrap(parts: synopsisParts, indent: first + "cyrillic-ime \(name) ".count, first: first, width: width)
     }
 
     func option(_ name: String) -> OptionSpec? {
@@ -65,7 +70,9 @@ struct CommandSpec {
 
     /// The full `--help` text.
     var help: String {
-        var lines = ["Usage: " + wrap(synopsis, indent: 7 + 13 + name.count).joined(separator: "\n"), ""]
+        var lines = synopsis(first: 7)
+        lines[0] = "Usage:" + lines[0].dropFirst(6)
+        lines.append("")
         lines += wrap(summary, indent: 2, first: 2)
         for detail in details { lines += wrap(detail, indent: 2, first: 2) }
         if !options.isEmpty {
@@ -80,17 +87,22 @@ struct CommandSpec {
             lines.append("  --help".padding(toLength: width + 4, withPad: " ", startingAt: 0) + "this help")
         }
         lines += ["", "Examples:"] + examples.map { "  " + $0 }
-        lines += ["", "Exit codes:"] + exitCodes.map { "  \($0.rawValue)  \($0.meaning)" }
+        lines += ["", "Exit codes:"] + exitCodes.map(\.line)
         return lines.joined(separator: "\n")
     }
 }
 
 /// Splits `text` into lines of at most `width` columns; later lines indented by `indent`.
 func wrap(_ text: String, indent: Int, first: Int = 0, width: Int = 96) -> [String] {
+    wrap(parts: text.split(separator: " ", omittingEmptySubsequences: false).map(String.init), indent: indent, first: first, width: width)
+}
+
+/// Joins `parts` with spaces into lines of at most `width` columns, never splitting a part.
+func wrap(parts: [String], indent: Int, first: Int = 0, width: Int = 96) -> [String] {
     var lines: [String] = []
     var line = String(repeating: " ", count: first)
     var lineHasWord = false
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+    for word in parts {
         if lineHasWord, line.count + 1 + word.count > width {
             lines.append(line)
             line = String(repeating: " ", count: indent)

@@ -145,6 +145,9 @@ enum Commands {
 }
 
 extension ExitCode {
+    /// `  64  usage error (…)`, the numbers aligned.
+    var line: String { "  " + String(rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + meaning }
+
     var meaning: String {
         switch self {
         case .success: "success"
@@ -163,11 +166,11 @@ var topLevelHelp: String {
         "Usage:",
     ]
     for spec in Commands.all {
-        lines += wrap(spec.synopsis, indent: 8 + spec.name.count + 13, first: 2)
+        lines += spec.synopsis(first: 2)
         lines += wrap(spec.summary, indent: 6, first: 6)
     }
     lines += ["  cyrillic-ime --help | cyrillic-ime COMMAND --help | cyrillic-ime help COMMAND", ""]
     lines += wrap("The learning store (type, words, forget) is --store DIR, by default $XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime. The dictionary is --dictionary FILE, else $CYRILLIC_IME_DICTIONARY (scripts/run.sh builds it and sets it). Warnings (a line written as kana, input that is not UTF-8) go to stderr.", indent: 0)
-    lines += ["", "Exit codes:"] + [ExitCode.success, .usage, .dataError, .noInput].map { "  \($0.rawValue)  \($0.meaning)" }
+    lines += ["", "Exit codes:"] + [ExitCode.success, .usage, .dataError, .noInput].map(\.line)
     return lines.joined(separator: "\n")
 }

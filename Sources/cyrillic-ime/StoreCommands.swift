@@ -125,8 +125,8 @@ func runVersion(_ arguments: ArraySlice<String>) throws(CommandError) {
     print("C ABI \(engine.abiVersion)")
     do {
         let info = try loadDictionary(parsed.value("--dictionary"), engine: engine)
-        let source = [info.metadata["source"], info.metadata["version"]].compactMap { $0 }.joined(separator: " ")
-        print("dictionary \(source.isEmpty ? "(no version recorded)" : source), checksum \(info.checksum ?? "unknown"), \(info.path)")
+        let source = info.metadata["source"].map { ": \($0)" } ?? ""
+        print("dictionary \(info.metadata["version"] ?? "(no version recorded)"), checksum \(info.checksum ?? "unknown") (\(info.path)\(source))")
     } catch {
         print("dictionary none: \(error.message)")
     }

@@ -187,6 +187,23 @@ final class ConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(keyboard.document.markedText, "わたしのなま")
     }
 
+    func testEscapeWhileConvertingGoesBackToTheReading() throws {
+        let keyboard = try harness()
+        keyboard.type("ватасинонамаэ ")
+        XCTAssertEqual(keyboard.controller.inputState, .converting)
+        keyboard.controller.cancelConversionToReading()
+        XCTAssertEqual(keyboard.controller.inputState, .composing)
+        XCTAssertEqual(keyboard.document.markedText, "わたしのなまえ")
+        XCTAssertEqual(keyboard.controller.candidateBar.content, .predictions)
+        assertDocument(keyboard, committed: "")
+        // Not converting: nothing changes; space converts the reading again.
+        keyboard.controller.cancelConversionToReading()
+        XCTAssertEqual(keyboard.document.markedText, "わたしのなまえ")
+        keyboard.type(" ")
+        XCTAssertEqual(keyboard.controller.inputState, .converting)
+        XCTAssertEqual(keyboard.document.markedText, "私の名前")
+    }
+
     func testANewLetterOrPunctuationCommitsTheConversionAndComposesAgain() throws {
         let keyboard = try harness()
         keyboard.type("ватасинонамаэ к")
