@@ -5,9 +5,9 @@ import Foundation
 /// keyboard learns into (`--store DIR`, else `defaultStoreDirectory()`). The core keeps the
 /// store (docs/LEARNING.md); these only parse, ask and print.
 
-/// Opens the store of `--store` (or the default one) for a change. A place that cannot be
+/// Opens the store of `--store` (or the default one). For a change, a place that cannot be
 /// written is an error here, unlike in the keyboard: a change that would not last is refused.
-func openStoreForChange(_ parsed: ParsedArguments, engine: RustCoreEngine) throws(CommandError) -> UserStoreInfo {
+func openStore(_ parsed: ParsedArguments, engine: RustCoreEngine, forChange: Bool = true) throws(CommandError) -> UserStoreInfo {
     let directory = parsed.value("--store") ?? defaultStoreDirectory()
     let info: UserStoreInfo
     do {
@@ -17,7 +17,7 @@ func openStoreForChange(_ parsed: ParsedArguments, engine: RustCoreEngine) throw
     }
     // A damaged file set aside, a leftover removed: the writer should know.
     for warning in info.warnings { warn(line: nil, warning) }
-    guard info.persistent else {
+    guard info.persistent || !forChange else {
         throw CommandError(code: .noInput, message: "the store \(directory) cannot be written, so nothing was changed")
     }
     return info
@@ -56,7 +56,7 @@ func runWords(_ arguments: ArraySlice<String>) throws(CommandError) {
     let engine = RustCoreEngine.shared
     // The reading is checked (and typed) before the store is touched.
     let reading = count == 3 ? try storeReading(operands[1], parsed: parsed) : ""
-    let info = try openStoreForChange(parsed, engine: engine)
+    let info = try openStore(parsed, engine: engine, forChange: action != "list")
     do {
         // The core stores readings as hiragana: the word that came or went is found by
         // comparing the lists, so what is printed is what the store holds.
@@ -98,7 +98,7 @@ func runForget(_ arguments: ArraySlice<String>) throws(CommandError) {
     }
     let engine = RustCoreEngine.shared
     let reading = operands.isEmpty ? "" : try storeReading(operands[0], parsed: parsed)
-    let info = try openStoreForChange(parsed, engine: engine)
+    let info = try openStore(parsed, engine: engine)
     let forgotten: Int
     do {
         if parsed.has("--all") {

@@ -151,6 +151,7 @@ expect "words add without TEXT" "" 64 "words add needs READING and TEXT, got 1 a
 expect "words with no action" "" 64 "words needs add READING TEXT, remove READING TEXT or list" -- "$cli" words --store "$store"
 expect "words in a store that cannot be written" "" 66 "the store /proc/cyrillic-ime-store cannot be written, so nothing was changed" -- \
   "$cli" words --store /proc/cyrillic-ime-store add ねこ 猫
+expect "words list in a store that cannot be written still lists (nothing)" "" 0 "" -- "$cli" words --store /proc/cyrillic-ime-store list
 mkdir -p "$scratch/by-hand"
 printf '# written by hand\nすし\t寿司\nうに\t雲丹\n' > "$scratch/by-hand/words.cime"
 expect "a words file written by hand is read, not set aside" $'うに\t雲丹\nすし\t寿司' 0 "" -- bash -c \
