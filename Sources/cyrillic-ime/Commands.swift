@@ -72,7 +72,7 @@ enum Commands {
         name: "type", operands: nil,
         summary: "Types in the terminal as the keyboard does: draws the profile's keyboard, the candidate bar and the document with its marked text; Ctrl-C or Ctrl-D quits and prints the document.",
         details: [
-            "Keys: letters compose; space converts (then the next candidate); 1-9 choose from the bar; Tab the next candidate (else the next profile); ←/→ move between segments (else the cursor); Shift+←/→ resize; ↑/↓ turn the bar's page; Enter commits; Esc goes back from converting to the reading; Ctrl-R registers the word being converted (the focused segment's reading and text) in the store; Ctrl-O letters/symbols; Ctrl-K shift (katakana; the next page on the symbols); Ctrl-N dakuten; Backspace.",
+            "Keys: letters compose; space converts (then the next candidate); 1-9 choose from the bar; Tab the next candidate (else the next profile); ←/→ move between segments (else the cursor); Shift+←/→ resize; ↑/↓ turn the bar's page; Enter commits; Esc goes back from converting to the reading; Ctrl-R registers a word for the reading being converted (type the text, Enter saves it in the store, Esc cancels); Ctrl-O letters/symbols; Ctrl-K shift (katakana; the next page on the symbols); Ctrl-N dakuten; Backspace.",
             "What is committed from the bar is learned in the store and ranks first the next time.",
         ],
         options: [
