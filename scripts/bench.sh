@@ -145,6 +145,8 @@ conversion_layers() {
 
   echo "==> conversion: Converter::convert, heard=true and heard=false, $conv_rounds rounds" >&2
   "$example" convert "$dictionary" "$inputs" "$conv_rounds" "$out/conversion.ours_heard.samples" "$out/conversion.ours_exact.samples"
+  echo "==> conversion: in the context of the text before (issue 17) and without, interleaved, $conv_rounds rounds" >&2
+  "$example" context "$dictionary" "$inputs" "$conv_rounds" "$out/conversion.ours_context.samples" "$out/conversion.ours_no_context.samples"
   echo "==> conversion: rust_convert through the C ABI, $conv_rounds rounds" >&2
   "$tools/abi_bench" convert "$dictionary" "$inputs" "$conv_rounds" "$out/conversion.abi_heard.samples"
   echo "==> conversion: prediction per keystroke, $conv_rounds rounds" >&2

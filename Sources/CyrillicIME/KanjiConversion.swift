@@ -9,10 +9,34 @@ public struct KanjiConversion: Decodable, Equatable, Sendable {
         public var reading: String
         /// Candidates, best first. The reading in hiragana and in katakana are always among them.
         public var candidates: [String]
+        /// The word classes of each candidate, parallel to `candidates`: `[left_id, right_id]`
+        /// (the left class of its first word, the right class of its last), or `nil` for a
+        /// candidate with no dictionary path (the reading's own forms, a learned text). Empty
+        /// when the core did not give them. What the keyboard passes back as context after a
+        /// commit (`CommittedSegment`).
+        public var classes: [[Int]?]
 
-        public init(reading: String, candidates: [String]) {
+        public init(reading: String, candidates: [String], classes: [[Int]?] = []) {
             self.reading = reading
             self.candidates = candidates
+            self.classes = classes
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            reading = try container.decode(String.self, forKey: .reading)
+            candidates = try container.decode([String].self, forKey: .candidates)
+            classes = try container.decodeIfPresent([[Int]?].self, forKey: .classes) ?? []
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case reading, candidates, classes
+        }
+
+        /// The classes of candidate `index`, when the core gave a well-formed pair for it.
+        public func classes(ofCandidate index: Int) -> (left: Int, right: Int)? {
+            guard classes.indices.contains(index), let pair = classes[index], pair.count == 2 else { return nil }
+            return (pair[0], pair[1])
         }
     }
 
@@ -77,7 +101,8 @@ public struct DictionaryLoadError: Error, Equatable, Sendable, CustomStringConve
     public var description: String { message }
 }
 
-/// The requests the core reads (written here, read only by the core).
+/// The requests the core reads (written here, read only by the core). Optional members that
+/// are `nil` are left out, so a request without a context is exactly what it was before.
 enum ConversionRequest {
     struct Convert: Encodable {
         var reading: String
@@ -85,6 +110,8 @@ enum ConversionRequest {
         var candidates: Int
         var alternatives: Int
         var heard: Bool
+        var boundaries: [Int]?
+        var context: ConversionContext.Payload?
     }
 
     struct Resize: Encodable {
@@ -94,6 +121,7 @@ enum ConversionRequest {
         var delta: Int
         var candidates: Int
         var alternatives: Int
+        var context: ConversionContext.Payload?
     }
 
     struct SegmentCandidates: Encodable {
@@ -101,11 +129,25 @@ enum ConversionRequest {
         var segments: [Int]
         var index: Int
         var limit: Int
+        var context: ConversionContext.Payload?
     }
 
     struct Predict: Encodable {
         var reading: String
         var limit: Int
+        var context: ConversionContext.Payload?
+    }
+
+    /// Where the words end inside their joined reading (Unicode scalars), the last excepted:
+    /// `["わたし", "は"]` → `[3]`. Empty words add nothing.
+    static func boundaries(between words: [String]) -> [Int] {
+        var boundaries: [Int] = []
+        var position = 0
+        for word in words where !word.isEmpty {
+            if position > 0 { boundaries.append(position) }
+            position += word.unicodeScalars.count
+        }
+        return boundaries
     }
 
     static func json(_ request: some Encodable) -> String {

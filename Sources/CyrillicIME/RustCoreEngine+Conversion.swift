@@ -25,48 +25,81 @@ extension RustCoreEngine {
     /// `alternatives` asks for that many whole-reading conversions. `matchingHeardSpellings`
     /// (the default) also matches words spelled as a listener writes them (long vowels
     /// unmarked, particles as heard; docs/CONVERSION.md); `false` matches the reading exactly.
+    /// `context` is what stands before the reading: the conversion starts from its last word,
+    /// and it is not part of the answer.
     public func convert(
         _ reading: String, fixedSegmentLengths: [Int] = [], candidates: Int = 9, alternatives: Int = 0,
-        matchingHeardSpellings: Bool = true
+        matchingHeardSpellings: Bool = true, context: ConversionContext = .none
     ) -> Result<KanjiConversion, KanjiConversionError> {
-        let request = ConversionRequest.Convert(
+        convert(ConversionRequest.Convert(
             reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            heard: matchingHeardSpellings)
+            heard: matchingHeardSpellings, boundaries: nil, context: context.payload))
+    }
+
+    /// Converts words the writer separated (with spaces) as one sentence: a word boundary
+    /// falls between each two words (no dictionary word spans it), and the answer's reading
+    /// is the words joined, without anything between them.
+    public func convert(
+        words: [String], candidates: Int = 9, alternatives: Int = 0, matchingHeardSpellings: Bool = true,
+        context: ConversionContext = .none
+    ) -> Result<KanjiConversion, KanjiConversionError> {
+        let boundaries = ConversionRequest.boundaries(between: words)
+        return convert(ConversionRequest.Convert(
+            reading: words.joined(), fixed: [], candidates: candidates, alternatives: alternatives,
+            heard: matchingHeardSpellings, boundaries: boundaries.isEmpty ? nil : boundaries, context: context.payload))
+    }
+
+    private func convert(_ request: ConversionRequest.Convert) -> Result<KanjiConversion, KanjiConversionError> {
         let json = ConversionRequest.json(request).withCString { Self.takeString(rust_convert($0)) }
-        return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: reading)
+        return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: request.reading)
     }
 
     /// Like `convert`, but never fails: a failed conversion is the reading, unconverted.
-    public func convertOrFallback(_ reading: String, candidates: Int = 9) -> KanjiConversion {
-        (try? convert(reading, candidates: candidates).get()) ?? .unconverted(reading)
+    public func convertOrFallback(
+        _ reading: String, candidates: Int = 9, context: ConversionContext = .none
+    ) -> KanjiConversion {
+        (try? convert(reading, candidates: candidates, context: context).get()) ?? .unconverted(reading)
     }
 
     /// Makes segment `index` of `conversion` longer (`delta` > 0) or shorter and converts
-    /// again; the segments before it and the resized one stay fixed.
+    /// again; the segments before it and the resized one stay fixed. `context`: as the
+    /// conversion was made with.
     public func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int = 9
+        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int = 9,
+        context: ConversionContext = .none
     ) -> Result<KanjiConversion, KanjiConversionError> {
         let request = ConversionRequest.Resize(
             reading: conversion.reading, segments: conversion.segmentLengths, index: index, delta: delta,
-            candidates: candidates, alternatives: 0)
+            candidates: candidates, alternatives: 0, context: context.payload)
         let json = ConversionRequest.json(request).withCString { Self.takeString(rust_resize_segment($0)) }
         return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: conversion.reading)
     }
 
     /// More candidates for segment `index` of `conversion` (its segmentation kept).
+    /// `context`: as the conversion was made with.
     public func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int
+        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext = .none
     ) -> Result<[String], KanjiConversionError> {
         let request = ConversionRequest.SegmentCandidates(
-            reading: conversion.reading, segments: conversion.segmentLengths, index: index, limit: limit)
+            reading: conversion.reading, segments: conversion.segmentLengths, index: index, limit: limit,
+            context: context.payload)
         let json = ConversionRequest.json(request).withCString { Self.takeString(rust_segment_candidates($0)) }
         return ConversionAnswer.candidates(from: json, reading: conversion.reading)
     }
 
-    /// Predictions for what is being composed.
-    public func predictions(for reading: String, limit: Int = 9) -> Result<[KanjiPrediction], KanjiConversionError> {
-        let request = ConversionRequest.Predict(reading: reading, limit: limit)
+    /// Predictions for what is being composed, after `context`.
+    public func predictions(
+        for reading: String, limit: Int = 9, context: ConversionContext = .none
+    ) -> Result<[KanjiPrediction], KanjiConversionError> {
+        let request = ConversionRequest.Predict(reading: reading, limit: limit, context: context.payload)
         let json = ConversionRequest.json(request).withCString { Self.takeString(rust_predict($0)) }
         return ConversionAnswer.predictions(from: json, reading: reading)
+    }
+
+    /// The words that usually follow `context` (next-word prediction: predictions of an empty
+    /// reading). Without a context, or one the core finds no known word in, none.
+    public func nextWords(after context: ConversionContext, limit: Int = 9) -> Result<[KanjiPrediction], KanjiConversionError> {
+        guard context.payload != nil else { return .success([]) }
+        return predictions(for: "", limit: limit, context: context)
     }
 }

@@ -24,11 +24,15 @@ extension RustCoreEngine {
         _ = Self.takeString(rust_close_user_store())
     }
 
-    /// The writer committed `segments` (reading → text, in order) for `reading`. Returns the
-    /// core's warnings (a failed save, for one); an error means nothing was learned.
+    /// The writer committed `segments` (reading → text, in order) for `reading`, after
+    /// `context` (what stood before it: the choice is also remembered after that word, the
+    /// history bigram). Returns the core's warnings (a failed save, for one); an error means
+    /// nothing was learned.
     @discardableResult
-    public func learn(reading: String, segments: [UserStoreRequest.Segment]) -> Result<[String], UserStoreError> {
-        let request = UserStoreRequest.json(UserStoreRequest.Learn(reading: reading, segments: segments))
+    public func learn(
+        reading: String, segments: [UserStoreRequest.Segment], context: ConversionContext = .none
+    ) -> Result<[String], UserStoreError> {
+        let request = UserStoreRequest.json(UserStoreRequest.Learn(reading: reading, segments: segments, context: context.payload))
         let json = request.withCString { Self.takeString(rust_learn($0)) }
         return Result { () throws(UserStoreError) in try UserStoreAnswer.decode(UserStoreAnswer.Saved.self, from: json).warnings ?? [] }
     }

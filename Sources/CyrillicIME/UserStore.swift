@@ -38,6 +38,7 @@ public enum UserStoreRequest {
     struct Learn: Encodable {
         var reading: String
         var segments: [Segment]
+        var context: ConversionContext.Payload?
     }
 
     struct Words: Encodable {

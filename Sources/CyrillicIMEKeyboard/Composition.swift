@@ -40,10 +40,13 @@ public struct ConversionChoice: Equatable, Sendable {
 
     public var reading: String
     public var segments: [Segment]
+    /// What stood before it: the choice is also learned after that word (docs/LEARNING.md).
+    public var context: ConversionContext
 
-    public init(reading: String, segments: [Segment]) {
+    public init(reading: String, segments: [Segment], context: ConversionContext = .none) {
         self.reading = reading
         self.segments = segments
+        self.context = context
     }
 
     /// The committed text.

@@ -11,11 +11,15 @@ public struct ConversionSession: Equatable, Sendable {
     public private(set) var chosen: [Int]
     /// The segment the bar lists and ←/→ move.
     public private(set) var focus: Int
+    /// What stood before the reading when it was converted; resizing and more candidates
+    /// ask the core with the same context, and the choice is learned after it.
+    public let context: ConversionContext
     /// Whether the focused segment's candidate list was already extended from the core.
     var extendedSegments: Set<Int> = []
 
-    public init(conversion: KanjiConversion, focus: Int = 0) {
+    public init(conversion: KanjiConversion, focus: Int = 0, context: ConversionContext = .none) {
         self.conversion = conversion
+        self.context = context
         chosen = Array(repeating: 0, count: conversion.segments.count)
         self.focus = min(max(focus, 0), max(conversion.segments.count - 1, 0))
     }
@@ -42,7 +46,13 @@ public struct ConversionSession: Equatable, Sendable {
     public var choice: ConversionChoice {
         ConversionChoice(reading: reading, segments: conversion.segments.indices.map {
             ConversionChoice.Segment(reading: conversion.segments[$0].reading, text: text(ofSegment: $0))
-        })
+        }, context: context)
+    }
+
+    /// The segments as chosen, with the chosen candidates' word classes: the history the next
+    /// conversion starts from once they are committed (`ConversionHistory`).
+    public var committedSegments: [CommittedSegment] {
+        conversion.segments.indices.map { CommittedSegment(conversion, segment: $0, candidate: chosen[$0]) }
     }
 
     /// The focused segment's candidates.
@@ -75,6 +85,14 @@ public struct ConversionSession: Equatable, Sendable {
         var merged = conversion.segments[focus].candidates
         for candidate in candidates where !merged.contains(candidate) { merged.append(candidate) }
         conversion.segments[focus].candidates = merged
+        // The longer list comes without classes: the added candidates have none (a commit of
+        // one passes its text, and the core looks it up), and the pairs stay aligned.
+        var classes = conversion.segments[focus].classes
+        if !classes.isEmpty {
+            classes = Array(classes.prefix(merged.count))
+            classes += Array(repeating: nil, count: merged.count - classes.count)
+            conversion.segments[focus].classes = classes
+        }
         chosen[focus] = merged.firstIndex(of: current) ?? 0
     }
 

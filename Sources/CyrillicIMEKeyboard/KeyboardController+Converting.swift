@@ -14,6 +14,10 @@ import Foundation
 ///   ←/→ move the focus, resizing converts again, backspace goes back to composing; return,
 ///   a letter or punctuation commits what is shown.
 /// Whenever the core fails, what is composed is committed as kana and `lastError` says why.
+///
+/// Every conversion and prediction is asked with the context before the cursor: what the
+/// keyboard committed just before (`history`) or the text there (KeyboardController+Context.swift).
+/// After a commit, the bar offers the words that usually follow.
 extension KeyboardController {
     /// Candidates asked for each segment when converting; more when the writer pages on.
     static let candidatesPerSegment = 9
@@ -26,8 +30,10 @@ extension KeyboardController {
         }
         switch key {
         case .character(let text):
-            // A new letter or punctuation commits the conversion shown, then composes anew.
-            if conversion != nil { commitConversion() }
+            // A new letter or punctuation commits the conversion shown, then composes anew:
+            // what was committed is the context of the word that starts here.
+            if conversion != nil { commitConversion(offeringNextWords: false) }
+            if composition.isEmpty { candidateBar.clear() }  // the next words give way to typing
             compose(text)
         case .space:
             if conversion != nil {
@@ -36,19 +42,22 @@ extension KeyboardController {
                 startConversion()
             } else {
                 commitText(spaceWidth == .full ? "\u{3000}" : " ")
+                forgetHistory()
             }
         case .enter:
             if conversion != nil {
                 commitConversion()
             } else if !composition.isEmpty {
                 commitComposition()
+                offerNextWords()
             } else {
                 commitText("\n")
+                forgetHistory()
             }
         case .backspace:
             backspaceComposing()
         case .dakuten:
-            if conversion != nil { commitConversion() }
+            if conversion != nil { commitConversion(offeringNextWords: false) }
             if composition.isEmpty {
                 cycleDakuten()
             } else {
@@ -132,6 +141,7 @@ extension KeyboardController {
             updatePredictions()
         } else {
             phase = .inserting
+            forgetHistory()
             proxy.deleteBackward()
         }
     }
@@ -178,20 +188,21 @@ extension KeyboardController {
         }
     }
 
-    /// Commits the composition as kana (the pending letters converted first).
+    /// Commits the composition as kana (the pending letters converted first). The kana join
+    /// the history as one segment, without classes (the core looks them up).
     func commitComposition() {
         flushPending()
         let text = composition.kana
         composition = Composition()
         candidateBar.clear()
         phase = .inserting
-        commitText(text)
+        commitText(text, as: text.isEmpty ? [] : [CommittedSegment(reading: text, text: text)])
     }
 
     /// Commits whatever is shown: the conversion as chosen, or the composition as kana.
     func commitComposingState() {
         if conversion != nil {
-            commitConversion()
+            commitConversion(offeringNextWords: false)
         } else if !composition.isEmpty {
             commitComposition()
         }
@@ -203,7 +214,7 @@ extension KeyboardController {
             if conversion == nil { candidateBar.clear() }
             return
         }
-        switch engine.predictions(for: composition.kana, limit: CandidateBar.defaultPageSize) {
+        switch engine.predictions(for: composition.kana, limit: CandidateBar.defaultPageSize, context: conversionContext()) {
         case .success(let predictions): candidateBar.showPredictions(predictions)
         case .failure: candidateBar.clear()  // no dictionary: no predictions, typing goes on
         }
@@ -216,16 +227,25 @@ extension KeyboardController {
         flushPending()
         guard !composition.isEmpty else { return }  // the core failed and it was committed
         let reading = composition.kana
+        var context = conversionContext()
         phase = .processing(EngineKey.space)
-        let result = engine.convert(
-            reading, fixedSegmentLengths: [], candidates: Self.candidatesPerSegment, alternatives: 0,
-            matchingHeardSpellings: true)
+        func convert(after context: ConversionContext) -> Result<KanjiConversion, KanjiConversionError> {
+            engine.convert(
+                reading, fixedSegmentLengths: [], candidates: Self.candidatesPerSegment, alternatives: 0,
+                matchingHeardSpellings: true, context: context)
+        }
+        var result = convert(after: context)
+        if case .failure = result, context != .none {
+            // The context only helps: a core that cannot take it still converts the word.
+            context = .none
+            result = convert(after: context)
+        }
         phase = .inserting
         switch result {
         case .success(let converted) where Self.isUsable(converted, for: reading):
             lastError = nil
             composition = Composition()
-            let session = ConversionSession(conversion: converted)
+            let session = ConversionSession(conversion: converted, context: context)
             conversion = session
             showConversion()
         case .success:
@@ -270,7 +290,8 @@ extension KeyboardController {
     private func extendCandidates(_ session: inout ConversionSession) {
         guard !session.extendedSegments.contains(session.focus) else { return }
         if case .success(let more) = engine.candidates(
-            forSegment: session.focus, of: session.conversion, limit: Self.extendedCandidateLimit) {
+            forSegment: session.focus, of: session.conversion, limit: Self.extendedCandidateLimit,
+            context: session.context) {
             session.extendFocusedCandidates(more)
         } else {
             session.extendFocusedCandidates([])  // asked once; the list stays as it is
@@ -290,12 +311,17 @@ extension KeyboardController {
                 commitConversion()
             }
         } else if candidateBar.content == .predictions, candidateBar.items.indices.contains(index) {
+            // A prediction while composing, or a next word after a commit: it is committed,
+            // learned after what stood before it, and joins the history.
             let item = candidateBar.items[index]
+            let context = conversionContext()
             composition = Composition()
             candidateBar.clear()
             phase = .inserting
-            commitText(item.text)
-            learning?.learn(ConversionChoice(reading: item.reading, segments: [.init(reading: item.reading, text: item.text)]))
+            commitText(item.text, as: [CommittedSegment(reading: item.reading, text: item.text)])
+            learning?.learn(ConversionChoice(
+                reading: item.reading, segments: [.init(reading: item.reading, text: item.text)], context: context))
+            offerNextWords()
         }
     }
 
@@ -310,7 +336,8 @@ extension KeyboardController {
         guard var session = conversion, delta != 0 else { return }
         phase = .processing(delta > 0 ? "{extend}" : "{shrink}")
         let result = engine.resizeSegment(
-            of: session.conversion, at: session.focus, by: delta, candidates: Self.candidatesPerSegment)
+            of: session.conversion, at: session.focus, by: delta, candidates: Self.candidatesPerSegment,
+            context: session.context)
         phase = .inserting
         switch result {
         case .success(let converted) where Self.isUsable(converted, for: session.reading):
@@ -340,14 +367,17 @@ extension KeyboardController {
         candidateBar.turnPage(by: delta)
     }
 
-    /// Commits the conversion as chosen and tells the learning store.
-    func commitConversion() {
+    /// Commits the conversion as chosen and tells the learning store; its segments join the
+    /// history. `offeringNextWords`: the bar then shows the words that usually follow (not
+    /// when a letter committed it: that letter starts the next word).
+    func commitConversion(offeringNextWords: Bool = true) {
         guard let session = conversion else { return }
         conversion = nil
         candidateBar.clear()
         phase = .inserting
-        commitText(session.text)
+        commitText(session.text, as: session.committedSegments)
         learning?.learn(session.choice)
+        if offeringNextWords { offerNextWords() }
     }
 
     // MARK: The document
@@ -384,8 +414,11 @@ extension KeyboardController {
         displayedSelection = text.isEmpty ? nil : selection
     }
 
-    /// Replaces the uncommitted text shown (if any) with `text`, committed.
-    func commitText(_ text: String) {
+    /// Replaces the uncommitted text shown (if any) with `text`, committed. `segments`: what
+    /// the text is, as the history keeps it; anything committed without them (a space, a
+    /// newline, kana the core could not convert) ends the history.
+    func commitText(_ text: String, as segments: [CommittedSegment] = []) {
+        let continuing = isHistoryCurrent
         switch pendingInputStyle {
         case .marked:
             if !text.isEmpty {
@@ -399,5 +432,8 @@ extension KeyboardController {
         }
         displayedText = ""
         displayedSelection = nil
+        history.record(
+            segments, continuing: continuing, textBeforeCursor: committedTextBeforeCursor,
+            documentIdentifier: proxy.documentIdentifier)
     }
 }

@@ -48,8 +48,12 @@ public final class KeyboardController {
     public internal(set) var composition = Composition()
     /// The conversion shown while converting, `nil` otherwise.
     public internal(set) var conversion: ConversionSession?
-    /// The row above the keys: predictions while composing, candidates while converting.
+    /// The row above the keys: predictions while composing, candidates while converting,
+    /// the words that usually follow after a commit.
     public internal(set) var candidateBar = CandidateBar()
+    /// What the keyboard committed just before the cursor: the context of the next conversion
+    /// while the cursor stays right after it (KeyboardController+Context.swift).
+    public internal(set) var history = ConversionHistory()
     /// Profiles typed in kana only (a setting; `setKanaOnly` changes it).
     public private(set) var kanaOnlyProfiles: Set<String>
     /// The space typed with nothing composed, in converting profiles.
@@ -173,6 +177,7 @@ public final class KeyboardController {
     public func keyboardWillHide() {
         deleteRepeater.release()
         run(.commitAll)
+        forgetHistory()  // whatever field it comes back to, the cursor may be elsewhere
         shift.reset()
         onStateChange?()
     }
@@ -218,8 +223,16 @@ public final class KeyboardController {
     /// edited the text): the host has already committed the marked text where it stood, so
     /// the pending letters stay there as typed and the keyboard starts afresh — converting
     /// them now would insert kana at the new cursor, away from the letters.
+    ///
+    /// The history of what the keyboard committed (the next conversion's context) goes too
+    /// when the cursor is no longer right after it, or the field is another one.
     public func documentDidChange() {
-        guard !isRunning, hasUncommittedInput, let expectedContext else { return }
+        guard !isRunning else { return }
+        if !hasUncommittedInput {
+            if dropHistoryIfMoved() { onStateChange?() }
+            return
+        }
+        guard let expectedContext else { return }
         if expectedContext.before == proxy.documentContextBeforeInput,
            expectedContext.after == proxy.documentContextAfterInput {
             return
@@ -230,6 +243,7 @@ public final class KeyboardController {
         candidateBar.clear()
         displayedText = ""
         displayedSelection = nil
+        history.drop()
         self.expectedContext = nil
         onStateChange?()
     }
@@ -403,6 +417,7 @@ public final class KeyboardController {
 
     func cycleDakuten() {
         flush()
+        forgetHistory()
         guard let character = proxy.documentContextBeforeInput?.last else { return }
         phase = .processing(String(character))
         guard let result = engine.cycleDakuten(String(character)) else {
@@ -425,6 +440,7 @@ public final class KeyboardController {
     /// Moves over one user-perceived character, in UTF-16 units as iOS counts them.
     func moveCursor(forward: Bool) {
         commitAll()
+        forgetHistory()
         phase = .inserting
         let context = forward ? proxy.documentContextAfterInput : proxy.documentContextBeforeInput
         guard let context else {
@@ -453,6 +469,7 @@ public final class KeyboardController {
 
     /// Deletes the word before the cursor (`TextBoundaries.charactersInWord`).
     func deleteWordBeforeCursor() {
+        forgetHistory()
         guard let before = proxy.documentContextBeforeInput else {
             proxy.deleteBackward()
             return

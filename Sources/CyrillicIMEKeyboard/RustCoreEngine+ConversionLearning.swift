@@ -13,6 +13,8 @@ extension RustCoreEngine: ConversionLearning {
 
     public func learn(_ choice: ConversionChoice) {
         // A failed learn loses only this choice; typing goes on.
-        _ = learn(reading: choice.reading, segments: choice.segments.map { .init(reading: $0.reading, text: $0.text) })
+        _ = learn(
+            reading: choice.reading, segments: choice.segments.map { .init(reading: $0.reading, text: $0.text) },
+            context: choice.context)
     }
 }

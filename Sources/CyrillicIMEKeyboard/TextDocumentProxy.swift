@@ -16,6 +16,9 @@ public protocol TextDocumentProxy: AnyObject {
     var documentContextAfterInput: String? { get }
     /// Whether the document holds any text at all.
     var hasText: Bool { get }
+    /// The field being typed into; another value means another field (UIKit's
+    /// `documentIdentifier`). `nil` when the host does not say.
+    var documentIdentifier: UUID? { get }
     /// Replaces the marked text (or the selection) with `text` and ends marking.
     func insertText(_ text: String)
     /// Deletes the marked text, the selection, or one user-perceived character before the cursor.
@@ -27,4 +30,9 @@ public protocol TextDocumentProxy: AnyObject {
     func unmarkText()
     /// Moves the cursor by `offset` UTF-16 code units.
     func adjustTextPosition(byCharacterOffset offset: Int)
+}
+
+extension TextDocumentProxy {
+    /// A proxy that cannot tell fields apart.
+    public var documentIdentifier: UUID? { nil }
 }

@@ -21,6 +21,7 @@ public final class UIKitTextDocumentProxy: @preconcurrency TextDocumentProxy {
     public var documentContextBeforeInput: String? { proxy?.documentContextBeforeInput }
     public var documentContextAfterInput: String? { proxy?.documentContextAfterInput }
     public var hasText: Bool { proxy?.hasText ?? false }
+    public var documentIdentifier: UUID? { proxy?.documentIdentifier }
     public func insertText(_ text: String) { proxy?.insertText(text) }
     public func deleteBackward() { proxy?.deleteBackward() }
     public func setMarkedText(_ markedText: String, selectedRange: NSRange) {

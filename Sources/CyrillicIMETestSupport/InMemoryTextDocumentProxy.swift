@@ -38,6 +38,8 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
     public var onEdit: ((Operation) -> Void)?
     /// When true, both document contexts are `nil`, as some hosts (secure fields, web views) report.
     public var hidesContext = false
+    /// The field typed into; `userSwitchesField` makes it another one.
+    public private(set) var documentIdentifier: UUID? = UUID()
 
     /// A document holding `text` with the cursor at `cursorOffset` UTF-16 units (default: the end).
     public init(text: String = "", cursorOffset: Int? = nil) {
@@ -138,6 +140,26 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
         markedRange = nil
         let location = min(max(range.location, 0), utf16.count)
         selectedRange = NSRange(location: location, length: min(max(range.length, 0), utf16.count - location))
+    }
+
+    /// The person moves to another text field holding `text`, the cursor at its end: the
+    /// document is that field's from now on. The keyboard is told separately.
+    public func userSwitchesField(to text: String = "") {
+        utf16 = Array(text.utf16)
+        markedRange = nil
+        selectedRange = NSRange(location: utf16.count, length: 0)
+        documentIdentifier = UUID()
+    }
+
+    /// The app (or the person, by paste or dictation) replaces `range` (UTF-16, clamped) with
+    /// `text`; the cursor ends after it. The keyboard is told separately.
+    public func hostReplaces(_ range: NSRange, with text: String) {
+        markedRange = nil
+        let location = min(max(range.location, 0), utf16.count)
+        let clamped = NSRange(location: location, length: min(max(range.length, 0), utf16.count - location))
+        let units = Array(text.utf16)
+        replace(clamped, with: units)
+        selectedRange = NSRange(location: location + units.count, length: 0)
     }
 
     private func replace(_ range: NSRange, with units: [UInt16]) {

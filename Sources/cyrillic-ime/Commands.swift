@@ -15,7 +15,7 @@ enum Commands {
     static let convert = CommandSpec(
         name: "convert", operands: "[TEXT...]",
         summary: "Converts TEXT (the arguments joined by spaces; without TEXT, standard input line by line) typed key by key in a profile, as the keyboard does, flushing at the end of each line.",
-        details: ["--kanji then converts to kanji: each space converts the text typed before it, as the keyboard's space key does, and the best conversion is written. A line that cannot be converted is written as kana, with a warning on stderr that gives the line number and the reason."],
+        details: ["--kanji then converts to kanji: the words of a line, separated by spaces, are converted as one sentence with a word boundary at every space, and the best conversion is written without the spaces. A line that cannot be converted is written as kana, with a warning on stderr that gives the line number and the reason."],
         options: [
             SharedOption.profile,
             OptionSpec("--katakana", nil, "write katakana instead of hiragana"),
@@ -42,11 +42,15 @@ enum Commands {
         options: [
             OptionSpec("--exact", nil, "match the reading only as typed, not also as heard (long vowels unmarked, …)"),
             OptionSpec("--candidates", "N", "write the N best conversions (1–50), separated by tabs"),
+            OptionSpec("--context", "TEXT", "convert every reading as if TEXT stood before the cursor"),
+            OptionSpec("--context-tsv", nil, "read context<TAB>reading lines from standard input and answer each at once (flushed), for a program that drives it word by word"),
             SharedOption.dictionary,
         ],
+        rules: [.conflicts("--context", "--context-tsv", "--context-tsv reads each line's context from the line")],
         examples: [
             "cyrillic-ime kanji きょうはいいてんきですね              # 今日はいい天気ですね",
             "cyrillic-ime kanji --candidates 3 きょうはいいてんきですね",
+            "cyrillic-ime kanji --context 私は がくせいです",
         ],
         exitCodes: [.success, .usage, .dataError, .noInput])
 

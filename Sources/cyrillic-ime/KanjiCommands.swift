@@ -37,8 +37,10 @@ func loadDictionary(_ explicit: String?, engine: RustCoreEngine) throws(CommandE
     }
 }
 
-/// `kanji [--exact] [--candidates N] [--dictionary FILE] [TEXT...]`: one output line per input line,
-/// the best conversion or the N best separated by tabs.
+/// `kanji`: one output line per input line, the best conversion or the N best separated by
+/// tabs. `--context TEXT` converts every reading after TEXT (as if TEXT stood before the
+/// cursor); `--context-tsv` reads `context<TAB>reading` lines and answers each at once
+/// (flushed), so a program can drive it word by word.
 func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     let parsed = try ParsedArguments(arguments, spec: Commands.kanji)
     var candidates = 1
@@ -48,22 +50,44 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
         }
         candidates = count
     }
+    if parsed.has("--context-tsv") && !parsed.operands.isEmpty {
+        throw CommandError(code: .usage, message: "--context-tsv reads context<TAB>reading lines from standard input, not arguments")
+    }
     let engine = RustCoreEngine.shared
     try loadDictionary(parsed.value("--dictionary"), engine: engine)
+    let heard = !parsed.has("--exact")
     var hintedCyrillic = false
-    forEachInputLine(parsed.operands) { line, number in
-        if !hintedCyrillic, line.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) {
-            hintedCyrillic = true
-            warn(line: number, "Cyrillic letters are not kana and stay as they are: `cyrillic-ime convert --kanji` converts Cyrillic")
-        }
-        print(kanjiLine(line, number: number, engine: engine, alternatives: candidates, heard: !parsed.has("--exact")))
+    func hintIfCyrillic(_ reading: String, line number: Int) {
+        guard !hintedCyrillic, reading.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) else { return }
+        hintedCyrillic = true
+        warn(line: number, "Cyrillic letters are not kana and stay as they are: `cyrillic-ime convert --kanji` converts Cyrillic")
     }
+    if parsed.has("--context-tsv") {
+        forEachInputLine([]) { line, number in
+            let (before, reading) = splitContextLine(line)
+            hintIfCyrillic(reading, line: number)
+            print(kanjiLine(reading, number: number, engine: engine, alternatives: candidates, heard: heard, context: before.map { .text($0) } ?? .none))
+            fflush(nil)   // every stream: a driving program waits for this line
+        }
+        return
+    }
+    let context = parsed.value("--context")
+    forEachInputLine(parsed.operands) { line, number in
+        hintIfCyrillic(line, line: number)
+        print(kanjiLine(line, number: number, engine: engine, alternatives: candidates, heard: heard, context: context.map { .text($0) } ?? .none))
+    }
+}
+
+/// A `context<TAB>reading` line: the context (none when the line has no tab) and the reading.
+func splitContextLine(_ line: String) -> (context: String?, reading: String) {
+    guard let tab = line.firstIndex(of: "\t") else { return (nil, line) }
+    return (String(line[..<tab]), String(line[line.index(after: tab)...]))
 }
 
 /// The conversions of one line; a line the core refuses is written as typed (and the
 /// reason goes to stderr), so every input line gives exactly one output line.
-func kanjiLine(_ line: String, number: Int, engine: RustCoreEngine, alternatives: Int, heard: Bool) -> String {
-    switch engine.convert(line, candidates: 1, alternatives: alternatives, matchingHeardSpellings: heard) {
+func kanjiLine(_ line: String, number: Int, engine: RustCoreEngine, alternatives: Int, heard: Bool, context: ConversionContext = .none) -> String {
+    switch engine.convert(line, candidates: 1, alternatives: alternatives, matchingHeardSpellings: heard, context: context) {
     case .success(let conversion):
         let texts = alternatives == 1 || conversion.alternatives.isEmpty ? [conversion.bestText] : conversion.alternatives
         return texts.joined(separator: "\t")
@@ -73,20 +97,21 @@ func kanjiLine(_ line: String, number: Int, engine: RustCoreEngine, alternatives
     }
 }
 
-/// `convert --kanji`: the line typed key by key; every space converts what was composed
-/// since the last one (as the keyboard's space key does), and the conversions are joined.
-/// A part that cannot be converted is written as kana, and line `number` is warned about.
+/// `convert --kanji`: the line typed key by key, and the words the writer separated with
+/// spaces converted as one sentence with a word boundary at every space (no word spans it),
+/// written without the spaces — Japanese has none. Each line starts a sentence of its own.
+/// A line that cannot be converted is written as kana, and line `number` is warned about.
 func convertLineToKanji(_ line: String, number: Int, engine: RustCoreEngine, profileID: String) -> String {
-    line.split(separator: " ", omittingEmptySubsequences: true).map { chunk in
-        let kana = convertLine(String(chunk), number: number, engine: engine, profileID: profileID)
-        guard !kana.isEmpty else { return kana }
-        switch engine.convert(kana, candidates: 1) {
-        case .success(let conversion): return conversion.bestText
-        case .failure(let error):
-            warn(line: number, "not converted to kanji: \(error.message); written as kana")
-            return error.reading.isEmpty ? kana : error.reading
-        }
-    }.joined()
+    let words = line.split(separator: " ", omittingEmptySubsequences: true).map { chunk in
+        convertLine(String(chunk), number: number, engine: engine, profileID: profileID)
+    }
+    guard !words.isEmpty else { return "" }
+    switch engine.convert(words: words, candidates: 1) {
+    case .success(let conversion): return conversion.bestText
+    case .failure(let error):
+        warn(line: number, "not converted to kanji: \(error.message); written as kana")
+        return words.joined()
+    }
 }
 
 /// `dictionary [--dictionary FILE]`: where the compiled dictionary is, what it holds and

@@ -58,7 +58,7 @@ final class ConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(keyboard.document.text, "私の")
         XCTAssertNil(keyboard.document.markedRange)
         XCTAssertEqual(keyboard.controller.inputState, .idle)
-        XCTAssertTrue(keyboard.controller.candidateBar.isEmpty)
+        XCTAssertEqual(keyboard.controller.candidateBar.items.map(\.text), ["は", "です"], "then the words that follow it")
         XCTAssertEqual(learning.learned, [ConversionChoice(reading: "わたしの", segments: [.init(reading: "わたしの", text: "私の")])])
     }
 
@@ -157,7 +157,7 @@ final class ConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(keyboard.controller.inputState, .idle)
         XCTAssertEqual(learning.learned, [ConversionChoice(reading: "わたしのなまえ", segments: [
             .init(reading: "わたしの", text: "渡しの"), .init(reading: "なまえ", text: "名前"),
-        ])])
+        ], context: .text("「"))], "learned after the text before it")
         keyboard.controller.tap(.enter)
         XCTAssertEqual(keyboard.document.text, "「渡しの名前\n", "then return is a newline again")
     }

@@ -24,8 +24,19 @@ final class ScriptedConversionEngine: KeyboardEngine {
         KanjiPrediction(text: "私の", reading: "わたしの"),
         KanjiPrediction(text: "渡る", reading: "わたる"),
     ]
+    /// What `nextWords(after:)` offers after any known context.
+    var nextWordList: [KanjiPrediction] = [
+        KanjiPrediction(text: "は", reading: "は"),
+        KanjiPrediction(text: "です", reading: "です"),
+    ]
+    /// Classes the scripted conversion gives each word candidate (the reading forms get `nil`).
+    var wordClasses: [String: [Int]] = ["私": [1851, 1851], "私の": [1851, 437]]
     var failsConversion = false
+    /// Fails every conversion asked with a context, as a core that cannot read it would.
+    var refusesContext = false
     private(set) var calls: [String] = []
+    /// The context of every call that takes one, in order.
+    private(set) var contexts: [ConversionContext] = []
 
     func processKey(_ key: String, buffer: String, profileID: String) -> ConversionResult? {
         real.processKey(key, buffer: buffer, profileID: profileID)
@@ -42,7 +53,7 @@ final class ScriptedConversionEngine: KeyboardEngine {
     private func segment(_ reading: String) -> KanjiConversion.Segment {
         var candidates = words[reading] ?? []
         for form in [reading, Self.katakana(reading)] where !candidates.contains(form) { candidates.append(form) }
-        return KanjiConversion.Segment(reading: reading, candidates: candidates)
+        return KanjiConversion.Segment(reading: reading, candidates: candidates, classes: candidates.map { wordClasses[$0] })
     }
 
     private func failure<T>(_ reading: String) -> Result<T, KanjiConversionError> {
@@ -50,10 +61,12 @@ final class ScriptedConversionEngine: KeyboardEngine {
     }
 
     func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool
+        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
+        context: ConversionContext
     ) -> Result<KanjiConversion, KanjiConversionError> {
         calls.append("convert \(reading) \(fixedSegmentLengths)")
-        if failsConversion { return failure(reading) }
+        contexts.append(context)
+        if failsConversion || (refusesContext && context != .none) { return failure(reading) }
         let scalars = Array(reading.unicodeScalars)
         var segments: [KanjiConversion.Segment] = []
         var start = 0
@@ -71,7 +84,9 @@ final class ScriptedConversionEngine: KeyboardEngine {
         return .success(KanjiConversion(reading: reading, segments: segments, alternatives: []))
     }
 
-    func resizeSegment(of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int) -> Result<KanjiConversion, KanjiConversionError> {
+    func resizeSegment(
+        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext
+    ) -> Result<KanjiConversion, KanjiConversionError> {
         calls.append("resize \(index) \(delta)")
         if failsConversion { return failure(conversion.reading) }
         let lengths = conversion.segmentLengths
@@ -79,19 +94,31 @@ final class ScriptedConversionEngine: KeyboardEngine {
         let total = conversion.reading.unicodeScalars.count
         let length = min(max(lengths[index] + delta, 1), total - before)
         return convert(conversion.reading, fixedSegmentLengths: Array(lengths[..<index]) + [length],
-                       candidates: candidates, alternatives: 0, matchingHeardSpellings: true)
+                       candidates: candidates, alternatives: 0, matchingHeardSpellings: true, context: context)
     }
 
-    func candidates(forSegment index: Int, of conversion: KanjiConversion, limit: Int) -> Result<[String], KanjiConversionError> {
+    func candidates(
+        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext
+    ) -> Result<[String], KanjiConversionError> {
         calls.append("candidates \(index)")
+        contexts.append(context)
         if failsConversion { return failure(conversion.reading) }
         let reading = conversion.segments[index].reading
         return .success(segment(reading).candidates + (moreWords[reading] ?? []))
     }
 
-    func predictions(for reading: String, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
+    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
+        calls.append("predict \(reading)")
+        contexts.append(context)
         if failsConversion { return failure(reading) }
         return .success(Array(predictionList.filter { $0.reading.hasPrefix(reading) && $0.reading != reading }.prefix(limit)))
+    }
+
+    func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
+        calls.append("next words")
+        contexts.append(context)
+        if failsConversion { return failure("") }
+        return .success(Array(nextWordList.prefix(limit)))
     }
 }
 

@@ -71,23 +71,33 @@ final class FailingEngine: KeyboardEngine {
     }
 
     func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool
+        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
+        context: ConversionContext
     ) -> Result<KanjiConversion, KanjiConversionError> {
         failsConversion ? failure(reading) : real.convert(
             reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            matchingHeardSpellings: matchingHeardSpellings)
+            matchingHeardSpellings: matchingHeardSpellings, context: context)
     }
 
-    func resizeSegment(of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int) -> Result<KanjiConversion, KanjiConversionError> {
-        failsConversion ? failure(conversion.reading) : real.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates)
+    func resizeSegment(
+        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext
+    ) -> Result<KanjiConversion, KanjiConversionError> {
+        failsConversion ? failure(conversion.reading)
+            : real.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates, context: context)
     }
 
-    func candidates(forSegment index: Int, of conversion: KanjiConversion, limit: Int) -> Result<[String], KanjiConversionError> {
-        failsConversion ? failure(conversion.reading) : real.candidates(forSegment: index, of: conversion, limit: limit)
+    func candidates(
+        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext
+    ) -> Result<[String], KanjiConversionError> {
+        failsConversion ? failure(conversion.reading) : real.candidates(forSegment: index, of: conversion, limit: limit, context: context)
     }
 
-    func predictions(for reading: String, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
-        failsConversion ? failure(reading) : real.predictions(for: reading, limit: limit)
+    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
+        failsConversion ? failure(reading) : real.predictions(for: reading, limit: limit, context: context)
+    }
+
+    func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
+        failsConversion ? failure("") : real.nextWords(after: context, limit: limit)
     }
 }
 

@@ -7,6 +7,11 @@
 //!       untimed warm-up pass; writes `kana<TAB>ns<TAB>cpu_ns` per call (cpu_ns: this
 //!       thread's CPU time, CLOCK_THREAD_CPUTIME_ID, which leaves out time lost to other
 //!       processes on a shared machine).
+//!   bench_conversion context DICT INPUTS ROUNDS OUT_WITH OUT_WITHOUT
+//!       Converts every reading ROUNDS times (heard=true, candidates 9) after the text the
+//!       previous reading converts to (a left context read from the text before the cursor,
+//!       resolved inside the timed call as the core does per request) and, interleaved, with
+//!       no context; writes `kana<TAB>ns<TAB>cpu_ns` per call to each file.
 //!   bench_conversion predict DICT INPUTS ROUNDS OUT
 //!       For each reading, the reading of its first segment (heard=true) is typed kana by
 //!       kana: prediction (limit 9) of every prefix, ROUNDS times after a warm-up pass;
@@ -19,8 +24,9 @@
 //!       opening, after FIRST, SECOND (and THIRD) conversions (heard=true, cycling over INPUTS
 //!       in a fixed shuffled order, so the first FIRST already mix short and long readings).
 
+use cyrillic_ime_core::conversion::context::LeftContext;
 use cyrillic_ime_core::conversion::prediction::predict;
-use cyrillic_ime_core::conversion::{Converter, Request};
+use cyrillic_ime_core::conversion::{Converter, Request, Surroundings};
 use cyrillic_ime_core::dictionary::Dictionary;
 use std::hint::black_box;
 use std::io::Write;
@@ -28,6 +34,7 @@ use std::path::Path;
 use std::time::Instant;
 
 const USAGE: &str = "usage: bench_conversion convert DICT INPUTS ROUNDS OUT_HEARD OUT_EXACT
+       bench_conversion context DICT INPUTS ROUNDS OUT_WITH OUT_WITHOUT
        bench_conversion predict DICT INPUTS ROUNDS OUT
        bench_conversion open DICT
        bench_conversion memory DICT INPUTS FIRST SECOND [THIRD]";
@@ -119,6 +126,36 @@ fn resident() -> (u64, u64) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     match (args.get(1).map(String::as_str), args.len()) {
+        (Some("context"), 7) => {
+            let converter = Converter::new(open(&args[2]));
+            let readings = inputs(&args[3]);
+            let rounds = number(&args[4]);
+            // Each reading's context: what the reading before it converts to.
+            let texts: Vec<String> = readings.iter().map(|r| converter.convert(&request(r, true)).map(|c| c.best_text()).unwrap_or_default()).collect();
+            let contexts: Vec<&str> = (0..readings.len()).map(|i| texts[(i + readings.len() - 1) % readings.len()].as_str()).collect();
+            let in_context = |reading: &str, context: &str| {
+                let left = LeftContext::from_text(converter.dictionary(), context);
+                let conversion = converter.convert_in(black_box(&request(reading, true)), Surroundings { left: Some(&left), boundaries: &[] }, None).unwrap_or_else(|e| panic!("{reading}: {e}"));
+                black_box(conversion.segments.len());
+            };
+            for (r, c) in readings.iter().zip(&contexts) {
+                in_context(r, c); // warm-up
+            }
+            let mut with = Vec::with_capacity(readings.len() * rounds);
+            let mut without = Vec::with_capacity(readings.len() * rounds);
+            for _ in 0..rounds {
+                for (r, c) in readings.iter().zip(&contexts) {
+                    let (wall, cpu) = timed(|| {
+                        convert(&converter, r, true);
+                    });
+                    without.push((r.chars().count(), wall, cpu));
+                    let (wall, cpu) = timed(|| in_context(r, c));
+                    with.push((r.chars().count(), wall, cpu));
+                }
+            }
+            write_samples(&args[5], &with);
+            write_samples(&args[6], &without);
+        }
         (Some("convert"), 7) => {
             let converter = Converter::new(open(&args[2]));
             let readings = inputs(&args[3]);

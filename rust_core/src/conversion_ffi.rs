@@ -14,7 +14,7 @@ use std::sync::{Arc, RwLock};
 
 static CONVERTER: RwLock<Option<Arc<Converter>>> = RwLock::new(None);
 
-fn current_converter() -> Option<Arc<Converter>> {
+pub fn current_converter() -> Option<Arc<Converter>> {
     CONVERTER.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
 }
 

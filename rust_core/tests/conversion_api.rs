@@ -53,7 +53,7 @@ fn results_have_the_documented_shapes() {
     // はし: 箸 1,700, 橋 2,200 (see conversion.rs); the next path (は + typed し) writes はし.
     assert_eq!(
         api::convert(&c, r#"{"reading":"はし","candidates":2,"alternatives":2}"#),
-        r#"{"reading":"はし","segments":[{"reading":"はし","candidates":["箸","橋","はし","ハシ"]}],"alternatives":["箸","橋"]}"#
+        r#"{"reading":"はし","segments":[{"reading":"はし","candidates":["箸","橋","はし","ハシ"],"classes":[[1,1],[9,9],null,null]}],"alternatives":["箸","橋"]}"#
     );
     // Defaults: 9 candidates, no alternatives.
     let answer = parse(&api::convert(&c, &format!(r#"{{"reading":"{SENTENCE}"}}"#)));
@@ -121,7 +121,7 @@ fn bad_convert_requests_name_the_field() {
     refused(&c, f, r#"{"reading":"か","fixed":[2]}"#, "fixed segment lengths [2] do not fit a reading of 1 characters", "か");
     refused(&c, f, r#"{"reading":"か","bogus":1}"#, r#"convert request: unknown field "bogus""#, "か");
     refused(&c, f, r#"{"reading":"か","reading":"な"}"#, "duplicate key", "");
-    refused(&c, f, r#"{"reading":"か","fixed":[[[[[1]]]]]}"#, "nesting is deeper than the limit of 4", "");
+    refused(&c, f, r#"{"reading":"か","fixed":[[[[[[[1]]]]]]]}"#, "nesting is deeper than the limit of 6", "");
     let long = "あ".repeat(257);
     refused(&c, f, &format!(r#"{{"reading":"{long}"}}"#), "reading is 257 characters, over the limit of 256", &long);
     let huge = format!(r#"{{"reading":"か","fixed":[{}1]}}"#, " ".repeat(64 * 1024));

@@ -400,7 +400,9 @@ fn a_store_round_trips_through_its_files() {
     let text = std::fs::read_to_string(dir.join(file::LEARNING_FILE)).unwrap();
     assert!(text.starts_with("CyrillicIME learning\t1\ntick\t4\n"), "{text}");
     assert!(text.contains("\np\t1\t1\tわたしのなまえは\t私の名前は\tなかのです\t仲野です\n"), "{text}");
-    assert!(text.lines().last().unwrap().starts_with("end\t7\t"), "{text}");
+    // The second segment's choice, remembered after the first segment's text.
+    assert!(text.contains("\nb\t私の名前は\tなかのです\t仲野です\t1\t1\n"), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("end\t8\t"), "{text}");
     let words = std::fs::read_to_string(dir.join(file::WORDS_FILE)).unwrap();
     assert!(words.starts_with("CyrillicIME user words\t1\nw\tなかの\t仲野\nw\tぬこ\t猫\nend\t2\t"), "{words}");
     let report = api::opened_json(&store, &warnings);
@@ -655,8 +657,12 @@ fn forgetting_a_reading_forgets_every_text_learned_for_it() {
     learn_one(&mut data, "ハシ", "端");
     data.learn("はしの", &pairs(&[("はし", "橋"), ("の", "の")]));
     learn_one(&mut data, "かみ", "紙");
-    // Segments はし (2) and ハシ (1); phrases はし (2), ハシ (1) and はしの (1).
+    data.learn_after(Some("赤い"), "はし", &pairs(&[("はし", "箸")]));
+    assert_eq!(data.pair_texts("赤い", "はし"), ["箸"]);
+    // Segments はし (2) and ハシ (1); phrases はし (2), ハシ (1) and はしの (1); the choice
+    // after 赤い goes too, uncounted like the choices it repeats.
     assert_eq!(data.forget_reading("はし"), 7);
+    assert!(data.pair_texts("赤い", "はし").is_empty());
     assert!(data.segment_texts("はし").is_empty() && data.segment_texts("ハシ").is_empty());
     assert!(data.phrase_for("はしの", &[]).is_none());
     assert_eq!(data.segment_texts("かみ"), ["紙"], "other readings stay");

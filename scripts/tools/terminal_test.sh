@@ -160,6 +160,20 @@ keys C-d
 expect_screen "quits" "EXIT=0"
 expect_screen "…printing the document with the sentence" "私の名前は中野です"
 
+# Words typed one at a time with spaces, as this keyboard's writers type: space converts, the
+# next letter commits, and what was committed is the next word's context (私は, not 私わ).
+start
+expect_screen "starts idle" "· idle"
+text "ватаси ва гакусэй дэсу "
+expect_screen "the last word converts" "marked: «です»"
+expect_screen "…the words before it committed as they came, each after the one before" "  私は学生[です]"
+keys Enter
+expect_screen "Enter writes the sentence typed word by word" "  私は学生です│"
+expect_screen "…and the bar offers the words that follow it" "predictions: 1 "
+keys C-d
+expect_screen "quits" "EXIT=0"
+expect_screen "…printing the sentence" "私は学生です"
+
 # Learning: choose the second candidate, quit, start again: it comes first.
 start --store "$TMUX_TMPDIR/learning"
 expect_screen "a fresh store" "0 learned, 0 words"

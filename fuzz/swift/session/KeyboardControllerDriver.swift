@@ -132,7 +132,13 @@ final class KeyboardControllerDriver: TypingSessionDriver {
         } else {
             precondition(shown.isEmpty, "input \(shown.debugDescription) is not shown")
         }
-        if controller.inputState == .idle { precondition(controller.candidateBar.isEmpty || controller.isKanaOnly, "a bar with nothing composed") }
+        if controller.inputState == .idle {
+            // With nothing composed the bar is empty, or offers the words that follow what was
+            // just committed (the keyboard's history).
+            precondition(controller.candidateBar.isEmpty || controller.isKanaOnly
+                         || (controller.candidateBar.content == .predictions && !controller.history.isEmpty),
+                         "a bar with nothing composed")
+        }
     }
 }
 
@@ -158,19 +164,27 @@ private final class InjectableFailureEngine: KeyboardEngine {
     func profiles() -> [ProfileDescription]? { core.profiles() }
 
     func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool
+        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
+        context: ConversionContext
     ) -> Result<KanjiConversion, KanjiConversionError> {
         core.convert(reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-                     matchingHeardSpellings: matchingHeardSpellings)
+                     matchingHeardSpellings: matchingHeardSpellings, context: context)
     }
-    func resizeSegment(of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int) -> Result<KanjiConversion, KanjiConversionError> {
-        core.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates)
+    func resizeSegment(
+        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext
+    ) -> Result<KanjiConversion, KanjiConversionError> {
+        core.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates, context: context)
     }
-    func candidates(forSegment index: Int, of conversion: KanjiConversion, limit: Int) -> Result<[String], KanjiConversionError> {
-        core.candidates(forSegment: index, of: conversion, limit: limit)
+    func candidates(
+        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext
+    ) -> Result<[String], KanjiConversionError> {
+        core.candidates(forSegment: index, of: conversion, limit: limit, context: context)
     }
-    func predictions(for reading: String, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
-        core.predictions(for: reading, limit: limit)
+    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
+        core.predictions(for: reading, limit: limit, context: context)
+    }
+    func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
+        core.nextWords(after: context, limit: limit)
     }
 }
 

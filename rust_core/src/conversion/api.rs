@@ -2,9 +2,10 @@
 //! reader of each request and one writer of each result, so the host never re-implements
 //! a rule. Requests are small objects; every field is checked and every error names it.
 
-use super::prediction::{predict_with, Prediction};
+use super::context::{CommittedSegment, ContextRequest, LeftContext, MAX_CONTEXT_CHARS};
+use super::prediction::{predict_in, Prediction};
 use crate::user::UserData;
-use super::{Conversion, Converter, Request};
+use super::{Conversion, Converter, Request, Surroundings};
 use crate::json::{self, Value};
 use crate::limits;
 
@@ -20,12 +21,12 @@ pub struct Fields(Vec<(String, Value)>);
 impl Fields {
     /// Parses `text` as a JSON object; `what` names the request in errors.
     pub fn parse(text: &str, what: &str) -> Result<Fields, String> {
-        Fields::parse_known(text, what, &["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit", "heard"])
+        Fields::parse_known(text, what, &["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit", "heard", "context", "boundaries"])
     }
 
     /// Parses `text` as a JSON object whose fields are all in `known`.
     pub fn parse_known(text: &str, what: &str, known: &[&str]) -> Result<Fields, String> {
-        let parsed = json::parse(text, json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: 4, max_values: 4096 })
+        let parsed = json::parse(text, json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: 6, max_values: 4096 })
             .map_err(|e| format!("{what} request: {e}"))?;
         match parsed {
             Value::Object(members) => {
@@ -94,6 +95,83 @@ impl Fields {
     }
 }
 
+/// Most committed segments of a context the core reads (the last ones are kept).
+pub const MAX_CONTEXT_SEGMENTS: usize = 8;
+
+/// `"context": {"segments": [{"reading", "text", "left_id"?, "right_id"?}…], "text"?}` (or
+/// null): what came before the reading (docs/FFI.md, "Context"). A context longer than the
+/// core reads is cut (its last segments, the tail of its text), never refused; a member of
+/// the wrong type is an error that names it.
+pub fn context_request(fields: &Fields) -> Result<ContextRequest, String> {
+    let members = match fields.get("context") {
+        None | Some(Value::Null) => return Ok(ContextRequest::default()),
+        Some(Value::Object(members)) => members,
+        Some(other) => return Err(format!("$context must be an object {{\"segments\"?, \"text\"?}}, got {}", other.kind())),
+    };
+    let mut request = ContextRequest::default();
+    for (key, value) in members {
+        match (key.as_str(), value) {
+            ("text", Value::String(text)) => {
+                let chars = text.chars().count();
+                request.text = Some(text.chars().skip(chars.saturating_sub(MAX_CONTEXT_CHARS)).collect());
+            }
+            ("text", Value::Null) => {}
+            ("text", other) => return Err(format!("$context.text must be a string, got {}", other.kind())),
+            ("segments", Value::Array(items)) => {
+                for (i, item) in items.iter().enumerate().skip(items.len().saturating_sub(MAX_CONTEXT_SEGMENTS)) {
+                    request.segments.push(committed_segment(item, i)?);
+                }
+            }
+            ("segments", other) => return Err(format!("$context.segments must be an array, got {}", other.kind())),
+            (other, _) => return Err(format!("$context: unknown field {}", json::quoted(other))),
+        }
+    }
+    Ok(request)
+}
+
+fn committed_segment(item: &Value, i: usize) -> Result<CommittedSegment, String> {
+    let Value::Object(members) = item else {
+        return Err(format!("$context.segments[{i}] must be an object {{\"reading\", \"text\", \"left_id\"?, \"right_id\"?}}, got {}", item.kind()));
+    };
+    let mut segment = CommittedSegment::default();
+    let (mut left, mut right) = (None, None);
+    for (key, value) in members {
+        match (key.as_str(), value) {
+            ("reading", Value::String(s)) => segment.reading = s.clone(),
+            ("text", Value::String(s)) => segment.text = s.clone(),
+            ("left_id", Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => left = Some(*n),
+            ("right_id", Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => right = Some(*n),
+            ("left_id" | "right_id", Value::Null) => {}
+            ("reading" | "text", other) => return Err(format!("$context.segments[{i}].{key} must be a string, got {}", other.kind())),
+            ("left_id" | "right_id", other) => return Err(format!("$context.segments[{i}].{key} must be a word class id (a non-negative integer), got {}", describe(other))),
+            (other, _) => return Err(format!("$context.segments[{i}]: unknown field {}", json::quoted(other))),
+        }
+    }
+    // An id beyond u16 is no class of this dictionary: the text is looked up instead.
+    if let (Some(l), Some(r)) = (left, right) {
+        if l <= u16::MAX as f64 && r <= u16::MAX as f64 {
+            segment.class = Some((l as u16, r as u16));
+        }
+    }
+    Ok(segment)
+}
+
+/// The word boundaries of a request (`"boundaries": [positions]`), empty when absent.
+fn boundaries(fields: &Fields) -> Result<Vec<usize>, String> {
+    match fields.get("boundaries") {
+        None => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Value::Number(n) if *n >= 1.0 && n.fract() == 0.0 && *n < limits::MAX_READING_CHARS as f64 => Ok(*n as usize),
+                other => Err(format!("$boundaries[{i}] must be a position inside the reading (1–{}), got {}", limits::MAX_READING_CHARS - 1, describe(other))),
+            })
+            .collect(),
+        Some(other) => Err(format!("$boundaries must be an array of positions, got {}", other.kind())),
+    }
+}
+
 fn describe(value: &Value) -> String {
     match value {
         Value::Number(n) => n.to_string(),
@@ -114,7 +192,17 @@ pub fn conversion_json(conversion: &Conversion) -> String {
         json::write_string(&mut out, &segment.reading);
         out.push_str(",\"candidates\":");
         json::write_string_array(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
-        out.push('}');
+        out.push_str(",\"classes\":[");
+        for (k, c) in segment.candidates.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            match c.class {
+                Some((left, right)) => out.push_str(&format!("[{left},{right}]")),
+                None => out.push_str("null"),
+            }
+        }
+        out.push_str("]}");
     }
     out.push_str("],\"alternatives\":");
     json::write_string_array(&mut out, conversion.alternatives.iter().map(String::as_str));
@@ -168,7 +256,10 @@ pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &st
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let conversion = converter.convert_with(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, user).map_err(|e| e.0)?;
+        let boundaries = boundaries(&fields)?;
+        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
+        let around = Surroundings { left: Some(&left), boundaries: &boundaries };
+        let conversion = converter.convert_in(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, around, user).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     })
 }
@@ -189,7 +280,9 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let conversion = converter.resize_with(reading, &lengths, index, delta, candidates, alternatives, heard, user).map_err(|e| e.0)?;
+        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
+        let around = Surroundings { left: Some(&left), boundaries: &[] };
+        let conversion = converter.resize_in(reading, &lengths, index, delta, candidates, alternatives, heard, around, user).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     })
 }
@@ -219,7 +312,9 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
             return Err(format!("segment {index} does not exist (the conversion has {} segments)", lengths.len()));
         }
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let conversion = converter.convert_with(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard }, user).map_err(|e| e.0)?;
+        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
+        let around = Surroundings { left: Some(&left), boundaries: &[] };
+        let conversion = converter.convert_in(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard }, around, user).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
         let segment = conversion.segments.get(index).ok_or("segment lost in conversion")?;
         json::write_string_array(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
@@ -228,7 +323,8 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
     })
 }
 
-/// Handles a predict request: `{"reading", "limit"?}` → `{"predictions": [{"text", "reading"}…]}`.
+/// Handles a predict request: `{"reading", "limit"?, "context"?}` → `{"predictions": [{"text", "reading"}…]}`;
+/// an empty reading after a context asks for the words that usually follow it.
 pub fn prediction(converter: &Converter, request: &str) -> String {
     prediction_with(converter, None, request)
 }
@@ -239,7 +335,8 @@ pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: 
         let fields = Fields::parse(request, "predict")?;
         let reading = fields.string("reading")?;
         let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
-        let predictions = predict_with(converter.dictionary(), reading, limit, user)?;
+        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
+        let predictions = predict_in(converter.dictionary(), reading, limit, &left, user)?;
         Ok(predictions_json(&predictions))
     })
 }

@@ -92,6 +92,13 @@ impl Lattice {
     /// `heard`, words are also matched through the spellings of a listener; with `user`, the
     /// words of the user dictionary join as nouns.
     pub fn build(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>) -> Lattice {
+        Lattice::build_after(dictionary, reading, heard, user, false)
+    }
+
+    /// [`Lattice::build`] for a reading that follows a word which can take a particle (the
+    /// left context, `context.rs`): with `particle_at_start`, a particle written as heard
+    /// may stand at the very start of the reading (`ва` after 私).
+    pub fn build_after(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
         let mut lattice = Lattice {
@@ -115,7 +122,7 @@ impl Lattice {
             });
             if let Some(costs) = heard {
                 lattice.push_heard_words(dictionary, &lookup, start, costs);
-                lattice.push_heard_particles(dictionary, &lookup, start, costs);
+                lattice.push_heard_particles(dictionary, &lookup, start, costs, particle_at_start);
             }
             let class = class_of(lattice.chars[start]);
             let run_start = start == 0 || class_of(lattice.chars[start - 1]) != class;
@@ -264,10 +271,11 @@ impl Lattice {
 
     /// Particles written as heard: わ/え/お standing for は/へ/を at `start`, and を/へ in the
     /// second half of a merged syllable (ほの = ほん + を).
-    fn push_heard_particles(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts) {
+    fn push_heard_particles(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, particle_at_start: bool) {
         let c = lookup[start];
-        // A particle follows a word: none at the start of the reading.
-        let sites = if start == 0 { [(None, 0), (heard::merged_particle(c), 1)] } else { [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)] };
+        // A particle follows a word: none at the start of the reading, unless the left
+        // context ends in a word that takes one.
+        let sites = if start == 0 && !particle_at_start { [(None, 0), (heard::merged_particle(c), 1)] } else { [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)] };
         for (particle, from) in sites {
             let Some(particle) = particle else { continue };
             let Some(code) = dictionary.code_of(particle) else { continue };

@@ -5,6 +5,7 @@
 //! builds its own lattice, so calls from many threads need no locking.
 
 pub mod api;
+pub mod context;
 pub mod heard;
 pub mod input;
 pub mod lattice;
@@ -17,7 +18,8 @@ use crate::limits;
 use heard::HeardCosts;
 use lattice::Lattice;
 use search::{best_paths, Span};
-use segments::{candidates, contexts, path_text, split, Candidate};
+use context::LeftContext;
+use segments::{candidates, contexts, last_class, path_text, split, Candidate};
 use crate::user::UserData;
 use std::collections::HashSet;
 
@@ -65,6 +67,16 @@ pub struct Request<'a> {
     pub alternatives: usize,
     /// Also match words through the spellings of a listener (`heard.rs`).
     pub heard: bool,
+}
+
+/// What surrounds a reading: the word before it (the left context, `context.rs`) and the
+/// word boundaries the writer typed inside it (spaces between words).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Surroundings<'a> {
+    /// The left context; none is the start of a sentence.
+    pub left: Option<&'a LeftContext>,
+    /// Character positions inside the reading where a word must end (no word spans them).
+    pub boundaries: &'a [usize],
 }
 
 /// Why a request was refused.
@@ -129,7 +141,14 @@ impl Converter {
     /// `fixed`) comes back in its learned segments; in every segment the learned choices
     /// for its reading come first, then user words of exactly its reading.
     pub fn convert_with(&self, request: &Request, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
-        let Some(user) = user else { return self.convert_inner(request, None) };
+        self.convert_in(request, Surroundings::default(), user)
+    }
+
+    /// [`Converter::convert_with`] in surroundings: after a left context (its classes start
+    /// the lattice, and what was learned after its word comes first in the first segment) and
+    /// with word boundaries inside the reading.
+    pub fn convert_in(&self, request: &Request, around: Surroundings, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
+        let Some(user) = user else { return self.convert_inner(request, around, None) };
         let phrase = user.phrase_for(request.reading, request.fixed);
         let lengths;
         let request = match phrase {
@@ -139,10 +158,16 @@ impl Converter {
             }
             None => request.clone(),
         };
-        let mut conversion = self.convert_inner(&request, Some(user))?;
+        let mut conversion = self.convert_inner(&request, around, Some(user))?;
         let before = conversion.best_text();
+        // The word before each segment: the left context's, then the previous segment's choice.
+        let mut word_before = around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
         for (i, segment) in conversion.segments.iter_mut().enumerate() {
             let mut preferred: Vec<String> = Vec::new();
+            // What the writer chose for this reading right after the same word comes first.
+            if let Some(word) = &word_before {
+                preferred.extend(user.pair_texts(word, &segment.reading).into_iter().map(str::to_string));
+            }
             if let Some(p) = phrase {
                 preferred.extend(p.segments.get(i).filter(|(r, _)| *r == segment.reading).map(|(_, t)| t.clone()));
             }
@@ -165,6 +190,7 @@ impl Converter {
             }
             let forms = [input::to_hiragana(&segment.reading), input::to_katakana(&segment.reading)];
             promote(&mut segment.candidates, &preferred, &forms);
+            word_before = segment.candidates.first().map(|c| c.text.clone());
         }
         let best = conversion.best_text();
         if best != before && request.alternatives > 0 {
@@ -175,18 +201,26 @@ impl Converter {
         Ok(conversion)
     }
 
-    fn convert_inner(&self, request: &Request, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
+    fn convert_inner(&self, request: &Request, around: Surroundings, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
         let len = Self::check_reading(request.reading)?;
         Self::check_counts(request.candidates, request.alternatives)?;
         let fixed_total: usize = request.fixed.iter().sum();
         if request.fixed.contains(&0) || fixed_total > len {
             return refuse(format!("fixed segment lengths {:?} do not fit a reading of {len} characters (each ≥ 1, sum ≤ {len})", request.fixed));
         }
+        if let Some(&b) = around.boundaries.iter().find(|&&b| b == 0 || b >= len) {
+            return refuse(format!("word boundary {b} is not inside the reading of {len} characters (1–{})", len.saturating_sub(1)));
+        }
         if len == 0 {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
         }
         let dictionary = &self.dictionary;
-        let lattice = Lattice::build(dictionary, request.reading, request.heard.then_some(&self.heard_costs), user);
+        let sentence_start = LeftContext::sentence_start();
+        let left = around.left.filter(|l| !l.is_sentence_start()).unwrap_or(&sentence_start);
+        let left_classes: Vec<(u16, i32)> = if left.is_sentence_start() { vec![(search::BOUNDARY_ID, 0)] } else { left.classes.clone() };
+        let heard = request.heard.then_some(&self.heard_costs);
+        let lattice = Lattice::build_after(dictionary, request.reading, heard, user, request.heard && left.takes_particle);
+        let word_cuts: Vec<usize> = around.boundaries.iter().map(|&b| 2 * b).collect();
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
@@ -196,7 +230,9 @@ impl Converter {
                 cuts.push(2 * at);
             }
         }
-        let span = Span { cuts: cuts.clone(), ..Span::whole(len) };
+        let mut all_cuts = cuts.clone();
+        all_cuts.extend_from_slice(&word_cuts);
+        let span = Span { cuts: all_cuts, left_context: left_classes.clone(), ..Span::whole(len) };
         let mut seen = HashSet::new();
         let mut texts = Vec::new();
         let paths = best_paths(dictionary, &lattice, &span, request.alternatives.max(1), |nodes| {
@@ -231,10 +267,10 @@ impl Converter {
                 })
                 .collect();
             let first_text = path_text(dictionary, &lattice, &first);
-            let context = contexts(&lattice, best, start, end);
+            let context = contexts(&lattice, best, start, end, &left_classes);
             segments.push(Segment {
                 reading: lattice.chars[start / 2..end / 2].iter().collect(),
-                candidates: candidates(dictionary, &lattice, start, end, context, Some(&first_text), request.candidates),
+                candidates: candidates(dictionary, &lattice, start, end, context, &word_cuts, Some((&first_text, last_class(&lattice, &first))), request.candidates),
             });
         }
         texts.truncate(request.alternatives);
@@ -252,6 +288,12 @@ impl Converter {
     /// [`Converter::resize`] consulting the user store, as [`Converter::convert_with`].
     #[allow(clippy::too_many_arguments)]
     pub fn resize_with(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
+        self.resize_in(reading, lengths, index, delta, candidates, alternatives, heard, Surroundings::default(), user)
+    }
+
+    /// [`Converter::resize_with`] in surroundings, as [`Converter::convert_in`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn resize_in(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool, around: Surroundings, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
         let len = Self::check_reading(reading)?;
         if lengths.iter().sum::<usize>() != len || lengths.contains(&0) {
             return refuse(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));
@@ -263,7 +305,7 @@ impl Converter {
         let resized = (lengths[index] as i64 + delta as i64).clamp(1, (len - before) as i64) as usize;
         let mut fixed: Vec<usize> = lengths[..index].to_vec();
         fixed.push(resized);
-        self.convert_with(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, user)
+        self.convert_in(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, around, user)
     }
 }
 
@@ -284,7 +326,7 @@ fn promote(candidates: &mut Vec<Candidate>, preferred: &[String], forms: &[Strin
         }
         match candidates.iter().position(|c| &c.text == text) {
             Some(i) => front.push(candidates.remove(i)),
-            None => front.push(Candidate { text: text.clone(), cost: 0 }),
+            None => front.push(Candidate { text: text.clone(), cost: 0, class: None }),
         }
     }
     let mut kept = front.len();

@@ -1,6 +1,7 @@
 //! Prediction: the likeliest words whose reading starts with what has been typed
 //! (`ありがと` → ありがとう, ありがとうございます), for the candidate bar while composing.
 
+use super::context::LeftContext;
 use super::input::lookup_char;
 use crate::dictionary::Dictionary;
 use crate::limits;
@@ -49,6 +50,56 @@ pub fn predict_with(dictionary: &Dictionary, prefix: &str, limit: usize, user: O
         add(&mut out, p.text, p.reading, p.cost);
     }
     Ok(out)
+}
+
+/// [`predict_with`] after a left context: with an empty prefix, the words that usually
+/// follow the context's last word ([`next_words`]); otherwise the predictions for the prefix.
+pub fn predict_in(dictionary: &Dictionary, prefix: &str, limit: usize, left: &LeftContext, user: Option<&UserData>) -> Result<Vec<Prediction>, String> {
+    if prefix.is_empty() {
+        if limit == 0 || limit > limits::MAX_CANDIDATES {
+            return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
+        }
+        return Ok(next_words(dictionary, left, limit, user));
+    }
+    predict_with(dictionary, prefix, limit, user)
+}
+
+/// The words that usually follow the left context's last word, best first: what the writer
+/// chose after that word before (learned, most recent first), then the dictionary's function
+/// words (particles, です, …; `Section::Followers`) ranked by their cost after the word's class
+/// — so the bar can offer は after 私 and です after 学生 before anything is typed. Nothing at
+/// the start of a sentence.
+pub fn next_words(dictionary: &Dictionary, left: &LeftContext, limit: usize, user: Option<&UserData>) -> Vec<Prediction> {
+    if left.is_sentence_start() {
+        return Vec::new();
+    }
+    let mut out: Vec<Prediction> = Vec::new();
+    if let Some(user) = user {
+        for (text, reading) in user.followers_of(&left.text) {
+            if out.len() < limit && !out.iter().any(|p| p.text == text) {
+                out.push(Prediction { text, reading, cost: i32::MIN });
+            }
+        }
+    }
+    let connections = dictionary.connections();
+    let mut ranked: Vec<(i32, String)> = dictionary
+        .followers()
+        .into_iter()
+        .map(|(_, entry, reading)| {
+            let after = left.classes.iter().map(|&(right, extra)| extra + connections.cost(right, entry.left_id)).min().unwrap_or(i32::MAX / 2);
+            (after + entry.cost as i32, reading)
+        })
+        .collect();
+    ranked.sort();
+    for (cost, reading) in ranked {
+        if out.len() >= limit {
+            break;
+        }
+        if !out.iter().any(|p| p.text == reading) {
+            out.push(Prediction { text: reading.clone(), reading, cost });
+        }
+    }
+    out
 }
 
 /// Up to `limit` predictions for `prefix`, best first, distinct by text.

@@ -22,8 +22,9 @@ pub struct Span {
     /// Doubled positions (character boundary i is 2i), as the lattice's.
     pub start: usize,
     pub end: usize,
-    /// Right id of the word before the span (BOUNDARY_ID at the sentence start).
-    pub left_context: u16,
+    /// The word before the span: the right ids it may have, each with the cost of reading
+    /// it so (the sentence start is `[(BOUNDARY_ID, 0)]`; a left context may give several).
+    pub left_context: Vec<(u16, i32)>,
     /// Left id of the word after the span (BOUNDARY_ID at the sentence end).
     pub right_context: u16,
     /// Positions inside the span every path must have a word boundary at.
@@ -33,7 +34,7 @@ pub struct Span {
 impl Span {
     /// The whole input of `len` characters (positions are doubled, see `lattice.rs`).
     pub fn whole(len: usize) -> Span {
-        Span { start: 0, end: 2 * len, left_context: BOUNDARY_ID, right_context: BOUNDARY_ID, cuts: Vec::new() }
+        Span { start: 0, end: 2 * len, left_context: vec![(BOUNDARY_ID, 0)], right_context: BOUNDARY_ID, cuts: Vec::new() }
     }
 
     fn allows(&self, node: &Node) -> bool {
@@ -65,7 +66,7 @@ pub fn forward(dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> Vec<i
         // The cheapest way to arrive at `pos`, per right id of the word ending there.
         groups.clear();
         if pos == span.start {
-            groups.push((span.left_context, 0));
+            groups.extend_from_slice(&span.left_context);
         } else {
             for &i in &lattice.ending[pos] {
                 let node = &lattice.nodes[i as usize];

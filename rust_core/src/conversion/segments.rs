@@ -16,6 +16,9 @@ pub struct Candidate {
     /// Cost of the candidate in its context (lower is better); the reading forms that are
     /// appended so any reading can be committed have no path and report i32::MAX.
     pub cost: i32,
+    /// The class (left id, right id) of the candidate's last word, when it has a path: what
+    /// the next conversion connects to once it is committed (the left context).
+    pub class: Option<(u16, u16)>,
 }
 
 /// Segment boundaries of `path` from position `from` on (doubled positions): a segment
@@ -45,15 +48,16 @@ pub fn path_text(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32]) -> S
     out
 }
 
-/// Contexts of the stretch `start..end` on `path`: the right id of the word before it and
-/// the left id of the word after it.
-pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize) -> (u16, u16) {
-    let mut left = BOUNDARY_ID;
+/// Contexts of the stretch `start..end` on `path`: the right ids of the word before it
+/// (`sentence_left`, the conversion's own left context, at the start) and the left id of the
+/// word after it.
+pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize, sentence_left: &[(u16, i32)]) -> (Vec<(u16, i32)>, u16) {
+    let mut left = sentence_left.to_vec();
     let mut right = BOUNDARY_ID;
     for &i in &path.nodes {
         let node = &lattice.nodes[i as usize];
         if node.end as usize == start {
-            left = node.right_id;
+            left = vec![(node.right_id, 0)];
         }
         if node.start as usize == end {
             right = node.left_id;
@@ -62,10 +66,22 @@ pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize) -> (u1
     (left, right)
 }
 
-/// Candidates for `start..end` (doubled positions, at character boundaries) between the given contexts, best first, `first` (the
-/// text on the best path) leading; then the reading in hiragana and in katakana.
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end: usize, context: (u16, u16), first: Option<&str>, limit: usize) -> Vec<Candidate> {
-    let span = Span { start, end, left_context: context.0, right_context: context.1, cuts: Vec::new() };
+/// Candidates for `start..end` (doubled positions, at character boundaries) between the
+/// given contexts, with a word boundary at every one of `cuts` inside it, best first, `first`
+/// (the text on the best path, with its last word's class) leading; then the reading in
+/// hiragana and in katakana.
+/// The class (left id, right id) of the last node of a path.
+pub fn last_class(lattice: &Lattice, nodes: &[u32]) -> Option<(u16, u16)> {
+    nodes.last().map(|&i| {
+        let node = &lattice.nodes[i as usize];
+        (node.left_id, node.right_id)
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end: usize, context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: Option<(&str, Option<(u16, u16)>)>, limit: usize) -> Vec<Candidate> {
+    let cuts = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
+    let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
     let mut seen: HashSet<String> = HashSet::new();
     let mut texts = Vec::new();
     // `first` is searched like any other text (one more path for it), so it gets the cost
@@ -78,14 +94,14 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end:
         }
         fresh
     });
-    let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost }).collect();
+    let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost, class: last_class(lattice, &path.nodes) }).collect();
     let mut out: Vec<Candidate> = Vec::new();
-    if let Some(text) = first {
+    if let Some((text, class)) = first {
         let cost = match found.iter().position(|c| c.text == text) {
             Some(i) => found.remove(i).cost,
             None => found.first().map_or(0, |c| c.cost),
         };
-        out.push(Candidate { text: text.to_string(), cost });
+        out.push(Candidate { text: text.to_string(), cost, class });
     }
     out.extend(found);
     out.truncate(limit.max(1));
@@ -98,7 +114,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end:
     }
     for form in forms {
         if !out.iter().any(|c| c.text == form) {
-            out.push(Candidate { text: form, cost: i32::MAX });
+            out.push(Candidate { text: form, cost: i32::MAX, class: None });
         }
     }
     out

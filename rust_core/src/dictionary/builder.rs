@@ -146,6 +146,8 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
     let mut pool: Vec<u8> = Vec::new();
     let mut pooled: HashMap<&str, u32> = HashMap::new();
     let mut records: Vec<u8> = Vec::with_capacity(order.len() * format::ENTRY_LEN);
+    // Per output entry: where its surface starts in the pool, for the surface index.
+    let mut pool_offsets: Vec<Option<u32>> = Vec::with_capacity(order.len());
     for &i in &order {
         let e = &entries[i];
         let pair = match pair_index.get(&(e.left_id, e.right_id)) {
@@ -187,8 +189,12 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
                     o
                 }
             };
+            pool_offsets.push(Some(offset));
             format::SURFACE_IN_POOL << 30 | offset
         };
+        if surface_ref >> 30 != format::SURFACE_IN_POOL {
+            pool_offsets.push(None);
+        }
         records.extend_from_slice(&pair.to_le_bytes());
         records.extend_from_slice(&e.cost.to_le_bytes());
         records.extend_from_slice(&surface_ref.to_le_bytes());
@@ -254,6 +260,8 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         .collect();
 
     let (cells, width, scale) = encode_matrix(matrix, options.matrix_cells)?;
+    let surface_index = surface_index(entries, &order, &pool, &pool_offsets);
+    let followers = followers(entries, &order, &id_flags, &reading_code);
 
     let mut metadata = String::new();
     for (key, value) in &options.metadata {
@@ -282,6 +290,8 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         (Section::Matrix, &cells),
         (Section::IdFlags, &id_flags),
         (Section::SpecialIds, &special),
+        (Section::SurfaceIndex, &surface_index),
+        (Section::Followers, &followers),
     ];
     let mut file = vec![0u8; format::HEADER_LEN];
     for (slot, (section, data)) in sections.iter().enumerate() {
@@ -312,6 +322,67 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
     let sum = format::checksum(&file[format::HEADER_LEN..]);
     file[format::field::CHECKSUM..format::field::CHECKSUM + 8].copy_from_slice(&sum.to_le_bytes());
     Ok(file)
+}
+
+/// The pool codes of the surface at `offset` (without its length byte).
+fn pool_codes(pool: &[u8], offset: u32) -> &[u8] {
+    let at = offset as usize;
+    let chars = pool[at] as usize;
+    let mut end = at + 1;
+    for _ in 0..chars {
+        end += if pool[end] < 0x80 { 1 } else { 2 };
+    }
+    &pool[at + 1..end]
+}
+
+/// `Section::SurfaceIndex`: the entries whose surface is in the pool, one per distinct
+/// (surface, left id, right id) — the cheapest — sorted by the surface's pool codes (a
+/// prefix-free code, so byte order is a consistent order and equal bytes are equal
+/// surfaces), then by cost. Surfaces written as their reading (kana, punctuation) need no
+/// index: the reader finds them under the reading.
+fn surface_index(entries: &[SourceEntry], order: &[usize], pool: &[u8], pool_offsets: &[Option<u32>]) -> Vec<u8> {
+    let mut indexed: Vec<(&[u8], i16, u16, u16, u32)> = Vec::new();
+    for (index, (&i, offset)) in order.iter().zip(pool_offsets).enumerate() {
+        if let Some(offset) = offset {
+            let e = &entries[i];
+            indexed.push((pool_codes(pool, *offset), e.cost, e.left_id, e.right_id, index as u32));
+        }
+    }
+    indexed.sort_unstable_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)).then(a.4.cmp(&b.4)));
+    let mut seen: std::collections::HashSet<(&[u8], u16, u16)> = std::collections::HashSet::new();
+    indexed.retain(|&(codes, _, left, right, _)| seen.insert((codes, left, right)));
+    indexed.iter().flat_map(|e| e.4.to_le_bytes()).collect()
+}
+
+/// `Section::Followers`: the words most often typed right after another one — function
+/// words (particles, auxiliaries such as です) written in kana, of short readings — the
+/// cheapest `MAX_FOLLOWERS` (Mozc's data has about 2,000). Next-word prediction ranks them
+/// by their connection from the word before.
+fn followers(entries: &[SourceEntry], order: &[usize], id_flags: &[u8], reading_code: &HashMap<char, u8>) -> Vec<u8> {
+    let mut found: Vec<(i16, u32, &str)> = order
+        .iter()
+        .enumerate()
+        .filter(|(_, &i)| {
+            let e = &entries[i];
+            e.surface == e.reading
+                && e.reading.chars().count() <= format::MAX_FOLLOWER_CHARS
+                && e.reading.chars().all(|c| ('\u{3041}'..='\u{3096}').contains(&c))
+                // A word never starts with a small kana (ぇ, っ): those entries only lengthen or
+                // join the word before.
+                && !e.reading.starts_with(['ぁ', 'ぃ', 'ぅ', 'ぇ', 'ぉ', 'ゃ', 'ゅ', 'ょ', 'っ', 'ゎ'])
+                && id_flags.get(e.left_id as usize).is_some_and(|f| f & format::ID_FLAG_FUNCTIONAL != 0)
+        })
+        .map(|(index, &i)| (entries[i].cost, index as u32, entries[i].reading.as_str()))
+        .collect();
+    found.sort_unstable();
+    found.truncate(format::MAX_FOLLOWERS);
+    let mut out = Vec::new();
+    for (_, index, reading) in found {
+        out.extend_from_slice(&index.to_le_bytes());
+        out.push(reading.chars().count() as u8);
+        out.extend(reading.chars().map(|c| reading_code[&c]));
+    }
+    out
 }
 
 fn push_varint(out: &mut Vec<u8>, mut value: u32) {

@@ -19,7 +19,7 @@
 /// First eight bytes of every compiled dictionary.
 pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// Bumped on any incompatible change of the layout; files of another version are refused.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 /// Fixed header length: 64 bytes of fields, then the section table.
 pub const HEADER_LEN: usize = 64 + SECTION_COUNT * 16;
 /// Keys per front-coded block of the key index.
@@ -37,6 +37,11 @@ pub const SURFACE_IS_READING: u32 = 1;
 pub const SURFACE_IS_KATAKANA: u32 = 2;
 /// Low 30 bits of a surface reference: the offset into the surface pool.
 pub const SURFACE_OFFSET_MASK: u32 = (1 << 30) - 1;
+
+/// Most next-word candidates the compiler stores (`Section::Followers`).
+pub const MAX_FOLLOWERS: usize = 4096;
+/// Longest reading of a next-word candidate, in characters.
+pub const MAX_FOLLOWER_CHARS: usize = 4;
 
 /// Per-left-id flag: words of this id attach to the preceding segment (文節): particles,
 /// auxiliary verbs, inflection endings. Derived from the data at compile time.
@@ -68,10 +73,18 @@ pub enum Section {
     IdFlags,
     /// Ids the converter needs by role, u16 each, in the order of `SpecialId`.
     SpecialIds,
+    /// The surface index (version 2): u32 entry indices of the entries whose surface is in
+    /// the pool, one per distinct (surface, left id, right id), sorted by the surface's pool
+    /// codes, then by cost — so the class of a word written before the cursor is found from
+    /// its text (the left context of a conversion, docs/CONVERSION.md).
+    SurfaceIndex,
+    /// Next-word candidates (version 2): the cheapest function words written in kana, per
+    /// word `u32 entry index, u8 reading length, reading codes`, cheapest first.
+    Followers,
 }
 
 /// Number of sections in the table.
-pub const SECTION_COUNT: usize = 11;
+pub const SECTION_COUNT: usize = 13;
 
 /// All sections in file order.
 pub const SECTIONS: [Section; SECTION_COUNT] = [
@@ -86,6 +99,8 @@ pub const SECTIONS: [Section; SECTION_COUNT] = [
     Section::Matrix,
     Section::IdFlags,
     Section::SpecialIds,
+    Section::SurfaceIndex,
+    Section::Followers,
 ];
 
 impl Section {
@@ -103,6 +118,8 @@ impl Section {
             Section::Matrix => "connection matrix",
             Section::IdFlags => "id flags",
             Section::SpecialIds => "special ids",
+            Section::SurfaceIndex => "surface index",
+            Section::Followers => "followers",
         }
     }
 }

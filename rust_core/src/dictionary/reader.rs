@@ -91,6 +91,8 @@ pub struct Dictionary {
     /// `first_blocks[c]`: the first block whose first key begins with a code ≥ c (c ≤ 256),
     /// so a search for a reading starting with c looks only at the blocks of c.
     first_blocks: Vec<u32>,
+    /// Surface alphabet code of each character, for looking surfaces up.
+    surface_codes: std::collections::HashMap<char, u16>,
 }
 
 impl Dictionary {
@@ -221,6 +223,18 @@ impl Dictionary {
                 return Err(fail(format!("entry {e} refers to a part-of-speech pair that does not exist")));
             }
         }
+        if len_of(Section::SurfaceIndex) % 4 != 0 {
+            return Err(fail("the surface index is not a whole number of entry indices".to_string()));
+        }
+        let surface_index = &data[sections[Section::SurfaceIndex as usize].clone()];
+        for (k, chunk) in surface_index.chunks_exact(4).enumerate() {
+            let index = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            let pooled = read_u32(entries, index as usize * format::ENTRY_LEN + 4).is_some_and(|r| r >> 30 == format::SURFACE_IN_POOL);
+            if index >= entry_count || !pooled {
+                return Err(fail(format!("surface index item {k} refers to entry {index}, which is not an entry with a pooled surface")));
+            }
+        }
+        let surface_codes = surface_alphabet.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
         let mut dictionary = Dictionary {
             bytes,
             path,
@@ -237,6 +251,7 @@ impl Dictionary {
             special_ids,
             checksum: stored,
             first_blocks: Vec::new(),
+            surface_codes,
         };
         dictionary.first_blocks = (0..=256u32)
             .map(|c| {
@@ -507,6 +522,93 @@ impl Dictionary {
             b += 1;
             first = 0;
         }
+    }
+
+    /// The pool codes of a pooled surface (without its length byte); empty when damaged.
+    fn pooled_codes(&self, surface_ref: u32) -> &[u8] {
+        let pool = self.section(Section::Surfaces);
+        let at = (surface_ref & format::SURFACE_OFFSET_MASK) as usize;
+        let Some(&chars) = pool.get(at) else { return &[] };
+        let mut end = at + 1;
+        for _ in 0..chars {
+            match pool.get(end) {
+                Some(&b) if b < 0x80 => end += 1,
+                Some(_) => end += 2,
+                None => return &[],
+            }
+        }
+        pool.get(at + 1..end).unwrap_or(&[])
+    }
+
+    /// Every entry whose surface is `surface` (the word's text as written), calling
+    /// `visit(entry index, entry)`: kana and other surfaces written as their reading are
+    /// found under the reading, the rest through the surface index (`Section::SurfaceIndex`,
+    /// one entry per class). Used to read the class of the words before the cursor.
+    pub fn entries_with_surface(&self, surface: &str, mut visit: impl FnMut(u32, Entry)) {
+        if surface.is_empty() || surface.chars().count() > format::MAX_KEY_CHARS {
+            return;
+        }
+        // Written as the reading, or as the reading in katakana.
+        let hiragana: String = surface.chars().map(crate::kana_script::hiragana_char).collect();
+        if let Some(codes) = hiragana.chars().map(|c| self.code_of(c)).collect::<Option<Vec<u8>>>() {
+            if let (_, Some(range)) = self.probe(&codes) {
+                let kind = if hiragana == surface { format::SURFACE_IS_READING } else { format::SURFACE_IS_KATAKANA };
+                for index in range {
+                    if let Some(e) = self.entry(index).filter(|e| e.surface_ref >> 30 == kind) {
+                        visit(index, e);
+                    }
+                }
+            }
+        }
+        // In the pool: encode the surface as the pool does and search the sorted index.
+        let mut query: Vec<u8> = Vec::with_capacity(surface.len());
+        for c in surface.chars() {
+            let Some(&code) = self.surface_codes.get(&c) else { return };
+            if code < 128 {
+                query.push(code as u8);
+            } else {
+                let rest = code - 128;
+                query.push(0x80 | (rest >> 8) as u8);
+                query.push((rest & 0xFF) as u8);
+            }
+        }
+        let index = self.section(Section::SurfaceIndex);
+        let count = index.len() / 4;
+        let codes_at = |k: usize| -> Option<(u32, Entry, &[u8])> {
+            let i = read_u32(index, k * 4)?;
+            let e = self.entry(i)?;
+            Some((i, e, self.pooled_codes(e.surface_ref)))
+        };
+        let (mut lo, mut hi) = (0usize, count);
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if codes_at(mid).is_some_and(|(_, _, codes)| codes < query.as_slice()) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for k in lo..count {
+            match codes_at(k) {
+                Some((i, e, codes)) if codes == query.as_slice() => visit(i, e),
+                _ => break,
+            }
+        }
+    }
+
+    /// The next-word candidates (`Section::Followers`): (entry index, entry, reading), cheapest first.
+    pub fn followers(&self) -> Vec<(u32, Entry, String)> {
+        let data = self.section(Section::Followers);
+        let mut out = Vec::new();
+        let mut at = 0;
+        while let (Some(index), Some(&len)) = (read_u32(data, at), data.get(at + 4)) {
+            let Some(codes) = data.get(at + 5..at + 5 + len as usize) else { break };
+            at += 5 + len as usize;
+            if let Some(e) = self.entry(index) {
+                out.push((index, e, self.reading_of(codes)));
+            }
+        }
+        out
     }
 
     /// The reading of key codes as a string.

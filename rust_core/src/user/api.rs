@@ -33,10 +33,14 @@ pub fn opened_json(store: &UserStore, warnings: &[String]) -> String {
     out
 }
 
-/// Handles `{"reading", "segments": [{"reading", "text"}…]}` → `{"learned": true, "saved", "warnings"}`.
+/// Handles `{"reading", "segments": [{"reading", "text"}…], "context"?}` → `{"learned": true,
+/// "saved", "warnings"}`. With a context (the conversion's own, docs/FFI.md "Context"), each
+/// choice is also remembered after the word before it.
 pub fn learn(store: &mut UserStore, request: &str) -> String {
     let mut run = || -> Result<String, String> {
-        let fields = Fields::parse_known(request, "learn", &["reading", "segments"])?;
+        let fields = Fields::parse_known(request, "learn", &["reading", "segments", "context"])?;
+        let context = crate::conversion::api::context_request(&fields)?;
+        let before = word_before(&context);
         let reading = fields.string("reading")?;
         let items = match fields.get("segments") {
             Some(Value::Array(items)) => items,
@@ -61,12 +65,25 @@ pub fn learn(store: &mut UserStore, request: &str) -> String {
             };
             segments.push((get("reading")?, get("text")?));
         }
-        let saved = store.learn(reading, &segments)?;
+        let saved = store.learn_after(before.as_deref(), reading, &segments)?;
         let mut out = String::from("{\"learned\":true");
         close(&mut out, &saved);
         Ok(out)
     };
     run().unwrap_or_else(|e| error_json(&e))
+}
+
+/// The word a commit followed, as conversion reads it (`LeftContext::text`): the last
+/// committed segment's text, or the last known word of the text before the cursor (looked up
+/// in the loaded dictionary; none without one).
+fn word_before(context: &crate::conversion::context::ContextRequest) -> Option<String> {
+    use crate::conversion::context::LeftContext;
+    if let Some(last) = context.segments.iter().rev().find(|s| !s.text.is_empty()) {
+        return Some(last.text.clone());
+    }
+    let converter = crate::conversion_ffi::current_converter()?;
+    let left = LeftContext::resolve(converter.dictionary(), context);
+    (!left.is_sentence_start()).then_some(left.text)
 }
 
 /// `[{"reading", "text"}…]`, sorted by reading then text.

@@ -72,6 +72,12 @@ pub fn write_learning(data: &UserData) -> Vec<u8> {
             records += 1;
         }
     }
+    for (key, choices) in &data.pairs {
+        for c in choices {
+            out.push_str(&format!("b\t{key}\t{}\t{}\t{}\n", c.text, c.score, c.last));
+            records += 1;
+        }
+    }
     for phrases in data.phrases.values() {
         for p in phrases {
             out.push_str(&format!("p\t{}\t{}", p.score, p.last));
@@ -161,6 +167,7 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
     let mut segments: BTreeMap<String, Vec<Choice>> = BTreeMap::new();
     let mut phrases: BTreeMap<String, Vec<Phrase>> = BTreeMap::new();
     let mut words: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut pairs: BTreeMap<String, Vec<Choice>> = BTreeMap::new();
     let mut tick = 0u64;
     for (i, line) in text[..body_end].lines().enumerate().skip(1) {
         let n = i + 1;
@@ -178,6 +185,15 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
                 let text = text_field(fields[2], "text", n, limits::MAX_LEARNED_TEXT_CHARS)?;
                 let choice = Choice { text, score: score(fields[3], n)?, last: number(fields[4], "tick", n)? };
                 segments.entry(reading).or_default().push(choice);
+                seen += 1;
+            }
+            (Kind::Learning, "b") if fields.len() == 6 => {
+                // A choice made after a word: word before, reading, text, score, tick.
+                let before = text_field(fields[1], "word before", n, limits::MAX_LEARNED_TEXT_CHARS)?;
+                let reading = text_field(fields[2], "reading", n, limits::MAX_READING_CHARS)?;
+                let text = text_field(fields[3], "text", n, limits::MAX_LEARNED_TEXT_CHARS)?;
+                let choice = Choice { text, score: score(fields[4], n)?, last: number(fields[5], "tick", n)? };
+                pairs.entry(super::pair_key(&before, &reading)).or_default().push(choice);
                 seen += 1;
             }
             (Kind::Learning, "p") if fields.len() >= 5 && fields.len() % 2 == 1 => {
@@ -206,6 +222,7 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
             data.tick = tick;
             data.segments = segments;
             data.phrases = phrases;
+            data.pairs = pairs;
             data.prune();
         }
         Kind::Words => {

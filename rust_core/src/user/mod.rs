@@ -89,6 +89,15 @@ pub struct UserData {
     pub phrases: BTreeMap<String, Vec<Phrase>>,
     /// User dictionary: reading (hiragana) → texts, sorted.
     pub words: BTreeMap<String, Vec<String>>,
+    /// Choices made after a given word (Mozc's history bigram): `pair_key(word before,
+    /// segment reading)` → choices. Texts and readings hold no control characters, so the
+    /// tab in the key cannot be ambiguous.
+    pub pairs: BTreeMap<String, Vec<Choice>>,
+}
+
+/// The key of `pairs`: the word before, a tab, the segment's reading.
+pub fn pair_key(before: &str, reading: &str) -> String {
+    format!("{before}\t{reading}")
 }
 
 /// Why a value cannot be stored.
@@ -149,11 +158,58 @@ pub fn check_commit(reading: &str, segments: &[(String, String)]) -> Result<(), 
 impl UserData {
     /// Learned segment choices and phrases.
     pub fn learned_count(&self) -> usize {
+        // Pairs (choices after a word) go with the choices they repeat: not counted apart.
         self.segments.values().map(Vec::len).sum::<usize>() + self.phrases.values().map(Vec::len).sum::<usize>()
     }
 
     pub fn word_count(&self) -> usize {
         self.words.values().map(Vec::len).sum()
+    }
+
+    /// Learns a committed conversion (checked with [`check_commit`]) written after the word
+    /// `before` (the left context's word, `conversion::context`): each segment's choice is
+    /// also remembered after the word before it — `before` for the first segment.
+    pub fn learn_after(&mut self, before: Option<&str>, reading: &str, segments: &[(String, String)]) {
+        self.learn(reading, segments);
+        let now = self.tick;
+        let mut previous = before.filter(|b| !b.is_empty() && b.chars().count() <= limits::MAX_LEARNED_TEXT_CHARS && !b.chars().any(char::is_control));
+        for (r, t) in segments {
+            if let Some(before) = previous {
+                let choices = self.pairs.entry(pair_key(before, r)).or_default();
+                match choices.iter_mut().find(|c| &c.text == t) {
+                    Some(c) => {
+                        c.score = weight(c.score, c.last, now) + 1.0;
+                        c.last = now;
+                    }
+                    None => choices.push(Choice { text: t.clone(), score: 1.0, last: now }),
+                }
+            }
+            previous = Some(t);
+        }
+        self.prune();
+    }
+
+    /// The texts chosen for `reading` right after the word `before`, best first.
+    pub fn pair_texts(&self, before: &str, reading: &str) -> Vec<&str> {
+        let Some(choices) = self.pairs.get(&pair_key(before, reading)) else { return Vec::new() };
+        let mut ranked: Vec<&Choice> = choices.iter().collect();
+        self.rank(&mut ranked, |c| (c.score, c.last));
+        ranked.into_iter().map(|c| c.text.as_str()).collect()
+    }
+
+    /// What was written right after the word `before`, most recent first: (text, reading).
+    pub fn followers_of(&self, before: &str) -> Vec<(String, String)> {
+        if before.is_empty() {
+            return Vec::new();
+        }
+        let prefix = pair_key(before, "");
+        let mut found: Vec<(u64, String, String)> = Vec::new();
+        for (key, choices) in self.pairs.range(prefix.clone()..) {
+            let Some(reading) = key.strip_prefix(&prefix) else { break };
+            found.extend(choices.iter().map(|c| (c.last, c.text.clone(), reading.to_string())));
+        }
+        found.sort_by(|a, b| b.0.cmp(&a.0));
+        found.into_iter().map(|(_, text, reading)| (text, reading)).collect()
     }
 
     /// Learns a committed conversion (checked with [`check_commit`]).
@@ -194,10 +250,15 @@ impl UserData {
         for phrases in self.phrases.values_mut() {
             phrases.retain(|p| weight(p.score, p.last, now) >= MIN_WEIGHT);
         }
+        for choices in self.pairs.values_mut() {
+            choices.retain(|c| weight(c.score, c.last, now) >= MIN_WEIGHT);
+        }
         evict(&mut self.segments, limits::MAX_LEARNED_CHOICES, |c| c.last);
         evict(&mut self.phrases, limits::MAX_LEARNED_PHRASES, |p| p.last);
+        evict(&mut self.pairs, limits::MAX_LEARNED_CHOICES, |c| c.last);
         self.segments.retain(|_, v| !v.is_empty());
         self.phrases.retain(|_, v| !v.is_empty());
+        self.pairs.retain(|_, v| !v.is_empty());
     }
 
     /// The learned texts of a segment reading, best first: the most recent choice, then
@@ -297,6 +358,7 @@ impl UserData {
         let n = self.learned_count();
         self.segments.clear();
         self.phrases.clear();
+        self.pairs.clear();
         n
     }
 
@@ -308,8 +370,9 @@ impl UserData {
     }
 
     /// Forgets every choice learned for `reading` (compared as hiragana, so キタ goes with
-    /// きた): its segment choices, the phrases of that whole reading, and every phrase holding
-    /// a segment of that reading. Returns how many went.
+    /// きた): its segment choices (also those made after particular words), the phrases of
+    /// that whole reading, and every phrase holding a segment of that reading. Returns how
+    /// many went.
     pub fn forget_reading(&mut self, reading: &str) -> usize {
         let reading = to_hiragana(reading);
         let same = |r: &str| to_hiragana(r) == reading;
@@ -320,6 +383,8 @@ impl UserData {
                 choices.clear();
             }
         }
+        // The choices made for it after particular words go too (not counted apart).
+        self.pairs.retain(|key, _| !key.split_once('\t').is_some_and(|(_, r)| same(r)));
         for (r, phrases) in self.phrases.iter_mut() {
             let before = phrases.len();
             phrases.retain(|p| !same(r) && !p.segments.iter().any(|(sr, _)| same(sr)));
@@ -339,6 +404,13 @@ impl UserData {
             choices.retain(|c| c.text != text);
             removed += before - choices.len();
         }
+        // The same choice made after particular words goes too (not counted apart).
+        for (key, choices) in self.pairs.iter_mut() {
+            if key.split_once('\t').is_some_and(|(_, r)| r == reading) {
+                choices.retain(|c| c.text != text);
+            }
+        }
+        self.pairs.retain(|_, v| !v.is_empty());
         for (r, phrases) in self.phrases.iter_mut() {
             let before = phrases.len();
             phrases.retain(|p| !((r == reading && p.text() == text) || p.segments.iter().any(|(sr, st)| sr == reading && st == text)));

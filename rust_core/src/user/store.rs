@@ -152,7 +152,13 @@ impl UserStore {
 
     /// Learns a committed conversion (checked first) and saves.
     pub fn learn(&mut self, reading: &str, segments: &[(String, String)]) -> Result<Saved, String> {
+        self.learn_after(None, reading, segments)
+    }
+
+    /// [`UserStore::learn`] after the word `before` (the left context's word): the choices
+    /// are also remembered after it (`UserData::learn_after`).
+    pub fn learn_after(&mut self, before: Option<&str>, reading: &str, segments: &[(String, String)]) -> Result<Saved, String> {
         super::check_commit(reading, segments)?;
-        Ok(self.change(Kind::Learning, |d| (d.learn(reading, segments), true)).1)
+        Ok(self.change(Kind::Learning, |d| (d.learn_after(before, reading, segments), true)).1)
     }
 }

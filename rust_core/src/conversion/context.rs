@@ -1,0 +1,119 @@
+//! The left context of a conversion (docs/CONVERSION.md, "In context"): the word written
+//! just before the reading, so the reading's first word connects to it instead of to the
+//! start of a sentence — as Mozc starts a conversion from the segments committed last.
+//!
+//! A context comes from the segments the keyboard committed just before (with the word
+//! classes the core gave them), or else from the text before the cursor, whose last word is
+//! found by looking its surface up in the dictionary. Whatever cannot be read as a known
+//! word — emoji, Latin letters, a new line, the end of a sentence — means the start of a
+//! sentence. The context only sets how the first word connects; it is never written again.
+
+use crate::dictionary::Dictionary;
+
+/// Most characters of the text before the cursor the core reads (the tail is kept).
+pub const MAX_CONTEXT_CHARS: usize = 32;
+/// Longest surface looked up at the end of the text before the cursor.
+const MAX_SURFACE_CHARS: usize = 12;
+/// Most classes one context word keeps (a surface can be several words: 行っ, 来る).
+const MAX_CLASSES: usize = 8;
+
+/// One committed segment as the keyboard passes it back: its reading, the text chosen and,
+/// when the core gave it, the class (left id, right id) of its last word.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CommittedSegment {
+    pub reading: String,
+    pub text: String,
+    pub class: Option<(u16, u16)>,
+}
+
+/// What a request says came before the reading.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ContextRequest {
+    /// Segments committed just before, oldest first.
+    pub segments: Vec<CommittedSegment>,
+    /// The text before the cursor, used when there are no segments.
+    pub text: Option<String>,
+}
+
+/// The resolved left context: the classes the last word before the reading may have, each
+/// with the cost of reading it that way (0 for the likeliest).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LeftContext {
+    /// (right id, extra cost); empty means the start of a sentence.
+    pub classes: Vec<(u16, i32)>,
+    /// Whether the word before can take a particle (a content word, not a particle or an
+    /// ending): a particle written as heard (`ва` for は) may then start the reading.
+    pub takes_particle: bool,
+    /// The text of that word, for what was learned after it.
+    pub text: String,
+}
+
+impl LeftContext {
+    /// The start of a sentence.
+    pub fn sentence_start() -> LeftContext {
+        LeftContext::default()
+    }
+
+    pub fn is_sentence_start(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    /// Resolves a request's context against the dictionary.
+    pub fn resolve(dictionary: &Dictionary, request: &ContextRequest) -> LeftContext {
+        if let Some(last) = request.segments.iter().rev().find(|s| !s.text.is_empty()) {
+            if let Some((left, right)) = last.class.filter(|&(l, r)| (l as usize) < dictionary.id_count() && (r as usize) < dictionary.id_count()) {
+                return LeftContext { classes: vec![(right, 0)], takes_particle: !dictionary.is_functional(left), text: last.text.clone() };
+            }
+            return LeftContext::from_text(dictionary, &last.text);
+        }
+        match &request.text {
+            Some(text) => LeftContext::from_text(dictionary, text),
+            None => LeftContext::sentence_start(),
+        }
+    }
+
+    /// The context the end of `text` gives: its last word, found by the longest surface the
+    /// dictionary knows at the end of the text (at most `MAX_CONTEXT_CHARS` are read).
+    pub fn from_text(dictionary: &Dictionary, text: &str) -> LeftContext {
+        let chars: Vec<char> = text.chars().collect();
+        let mut tail = &chars[chars.len().saturating_sub(MAX_CONTEXT_CHARS)..];
+        // Spaces between the last word and the cursor do not end the sentence; a line break does.
+        while let Some((&last, rest)) = tail.split_last() {
+            if last == ' ' || last == '\u{3000}' || last == '\t' {
+                tail = rest;
+            } else {
+                break;
+            }
+        }
+        match tail.last() {
+            None => return LeftContext::sentence_start(),
+            Some(c) if ends_sentence(*c) => return LeftContext::sentence_start(),
+            _ => {}
+        }
+        for len in (1..=tail.len().min(MAX_SURFACE_CHARS)).rev() {
+            let surface: String = tail[tail.len() - len..].iter().collect();
+            let mut found: Vec<(i32, u16, u16)> = Vec::new();
+            dictionary.entries_with_surface(&surface, |_, e| found.push((e.cost as i32, e.left_id, e.right_id)));
+            if found.is_empty() {
+                continue;
+            }
+            found.sort_unstable();
+            let cheapest = found[0].0;
+            let mut classes: Vec<(u16, i32)> = Vec::new();
+            for &(cost, _, right) in &found {
+                if classes.len() < MAX_CLASSES && !classes.iter().any(|c| c.0 == right) {
+                    classes.push((right, cost - cheapest));
+                }
+            }
+            let takes_particle = !dictionary.is_functional(found[0].1);
+            return LeftContext { classes, takes_particle, text: surface };
+        }
+        LeftContext::sentence_start()
+    }
+}
+
+/// Characters after which the next word starts a sentence: line breaks and the marks that
+/// end one.
+fn ends_sentence(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}' | '。' | '！' | '？' | '!' | '?' | '．')
+}
