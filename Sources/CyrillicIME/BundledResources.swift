@@ -5,6 +5,9 @@ public enum BundledResources {
     public static let profilesFileName = "profiles.json"
     public static let kanaEngineFileName = "japaneseKanaEngine.json"
 
+    /// The target's resource bundle (the data and PrivacyInfo.xcprivacy), for the tests.
+    static var bundle: Bundle { .module }
+
     /// URL of a bundled resource, e.g. `profiles.json` or `schemas/profiles.schema.json`.
     public static func url(of relativePath: String) -> URL? {
         // `.copy("Resources")` ships the folder whole; asking the bundle for it works on

@@ -49,8 +49,12 @@ public enum ConversionContext: Equatable, Sendable {
             init(_ segment: CommittedSegment) {
                 reading = segment.reading
                 text = segment.text
-                leftID = segment.leftID
-                rightID = segment.rightID
+                // Class ids are never negative: such a pair is left out (the core then looks
+                // the text up) rather than costing the conversion an error.
+                if let left = segment.leftID, let right = segment.rightID, left >= 0, right >= 0 {
+                    leftID = left
+                    rightID = right
+                }
             }
         }
 

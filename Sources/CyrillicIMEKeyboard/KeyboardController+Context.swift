@@ -31,8 +31,11 @@ extension KeyboardController {
     /// The context of a conversion or prediction at the cursor now. A history the cursor has
     /// left (a host that did not say so) goes here at the latest.
     func conversionContext() -> ConversionContext {
-        dropHistoryIfMoved()
-        return history.context(textBeforeCursor: committedTextBeforeCursor, documentIdentifier: proxy.documentIdentifier)
+        // The document is read once: on device each read asks the host.
+        let before = committedTextBeforeCursor
+        let field = proxy.documentIdentifier
+        if !history.isEmpty, !history.isCurrent(textBeforeCursor: before, documentIdentifier: field) { forgetHistory() }
+        return history.context(textBeforeCursor: before, documentIdentifier: field)
     }
 
     /// After a commit: the bar offers the words that usually follow the history. Tapping one

@@ -361,11 +361,12 @@ final class WordByWordKeyboardTests: XCTestCase {
     }
 
     func testTheIssuesSentencesTypedWordByWord() throws {
+        // Space converts the last word too (return alone would commit its kana, as in any IME).
         let sentences = [
-            ("коно хон о ёмитай\n", "この本を読みたい"),
-            ("гохан о табэмасита\n", "ご飯を食べました"),
-            ("то:кё: э икимасита\n", "東京へ行きました"),
-            ("сумимасэн, эки ва доко дэсу ка\n", "すみません、駅はどこですか"),
+            ("коно хон о ёмитай \n", "この本を読みたい"),
+            ("гохан о табэмасита \n", "ご飯を食べました"),
+            ("то:кё: э икимасита \n", "東京へ行きました"),
+            ("сумимасэн, эки ва доко дэсу ка \n", "すみません、駅はどこですか"),
         ]
         for (typing, expected) in sentences {
             XCTAssertEqual(try typed(typing).document.text, expected, typing)

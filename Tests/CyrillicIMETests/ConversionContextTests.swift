@@ -42,6 +42,9 @@ final class ConversionContextRequestTests: XCTestCase {
         XCTAssertEqual(segments[0]["left_id"] as? Int, 1851)
         XCTAssertEqual(segments[0]["right_id"] as? Int, 1852)
         XCTAssertEqual(Set(segments[1].keys), ["reading", "text"], "no classes: left out, the core looks the text up")
+        let negative = ConversionContext.history([CommittedSegment(reading: "わ", text: "輪", leftID: -1, rightID: 3)])
+        XCTAssertNil(negative.payload?.segments?.first?.leftID, "ids that cannot be classes are left out")
+        XCTAssertNil(negative.payload?.segments?.first?.rightID)
         XCTAssertNil(try context(of: request)?["text"])
     }
 
@@ -159,7 +162,9 @@ final class ConversionContextCoreTests: XCTestCase {
             XCTAssertEqual(try engine.convert("わ", context: .text(garbage)).get(), alone, "context \(garbage.debugDescription)")
         }
         let unknown = CommittedSegment(reading: "ぬ", text: "ZZZ", leftID: -5, rightID: 9_999_999)
-        XCTAssertEqual(try engine.convert("わ", context: .history([unknown])).get(), alone, "classes out of range, unknown text")
+        XCTAssertEqual(try engine.convert("わ", context: .history([unknown])).get(), alone, "impossible classes, unknown text")
+        let outOfRange = CommittedSegment(reading: "ぬ", text: "ZZZ", leftID: 9_999_998, rightID: 9_999_999)
+        XCTAssertEqual(try engine.convert("わ", context: .history([outOfRange])).get(), alone, "classes out of range, unknown text")
     }
 
     func testALongContextIsCutNeverAnError() throws {

@@ -157,6 +157,14 @@ static void conversion_round(bool on_other, char *long_request) {
     a = conv(F_PREDICT, "{\"reading\":\"ありがと\"}");
     HARNESS_CHECK(check_predictions(a, "ありがと", 9), "predict: %s", a);
     expect_in(a, on_other ? "{\"predictions\":[]}" : "\"text\":\"ありがとう\"", "predict");
+    /* In context (issue 17): history, the text before the cursor, next words, a bad member. */
+    a = conv(F_CONVERT, "{\"reading\":\"は\",\"context\":{\"segments\":[{\"reading\":\"わたし\",\"text\":\"私\",\"left_id\":1,\"right_id\":1}]}}");
+    expect_in(a, on_other ? "\"reading\":\"は\"" : "\"candidates\":[\"は\"", "convert after history");
+    a = conv(F_CONVERT, "{\"reading\":\"なかの\",\"boundaries\":[2],\"context\":{\"text\":\"😀私\"}}");
+    expect_in(a, on_other ? "\"reading\":\"なかの\"" : "\"segments\"", "convert after text, with a boundary");
+    a = conv(F_PREDICT, "{\"reading\":\"\",\"context\":{\"text\":\"私\"}}");
+    expect_in(a, "{\"predictions\":[", "next words");
+    expect_in(conv(F_CONVERT, "{\"reading\":\"か\",\"context\":{\"text\":1}}"), "$context.text must be a string", "bad context");
     /* Bad requests: every one an error answer that gives the reading back. */
     expect_in(conv(F_CONVERT, NULL), "request is NULL", "NULL convert");
     expect_in(conv(F_PREDICT, "{\"reading\":\"\xff\"}"), "not valid UTF-8", "invalid UTF-8 predict");

@@ -13,7 +13,7 @@
 
 /* The compiled dictionary's header (rust_core/src/dictionary/format.rs): the fuzz target
  * recomputes the length and checksum fields to get mutations past the checksum. */
-enum { DICT_HEADER_LEN = 64 + 11 * 16, DICT_FIELD_HEADER_LEN = 12, DICT_FIELD_FILE_LEN = 16, DICT_FIELD_CHECKSUM = 24 };
+enum { DICT_HEADER_LEN = 64 + 13 * 16, DICT_FIELD_HEADER_LEN = 12, DICT_FIELD_FILE_LEN = 16, DICT_FIELD_CHECKSUM = 24 };
 
 static inline uint64_t dict_rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
@@ -159,10 +159,20 @@ static inline bool check_conversion(const char *json, const char *reading, size_
     hstr_reserve(&best, 0);
     for (size_t s = 0; s < segments->count; s++) {
         const jvalue *segment = &segments->items[s];
-        const jvalue *sr = json_member(segment, "reading"), *candidates = json_member(segment, "candidates");
-        HARNESS_CHECK(segment->kind == J_OBJECT && segment->count == 2 && jstring_is(sr) && sr->text.len > 0,
+        const jvalue *sr = json_member(segment, "reading"), *candidates = json_member(segment, "candidates"),
+                     *classes = json_member(segment, "classes");
+        HARNESS_CHECK(segment->kind == J_OBJECT && segment->count == 3 && jstring_is(sr) && sr->text.len > 0,
                       "segment %zu malformed: %s", s, json);
         check_candidates(candidates, sr->text.data, sr->text.len, json);
+        /* One class per candidate: null, or [left id, right id]. */
+        HARNESS_CHECK(classes && classes->kind == J_ARRAY && classes->count == candidates->count,
+                      "segment %zu: classes do not match its candidates: %s", s, json);
+        for (size_t c = 0; c < classes->count; c++) {
+            const jvalue *k = &classes->items[c];
+            HARNESS_CHECK(k->kind == J_NULL || (k->kind == J_ARRAY && k->count == 2 && k->items[0].kind == J_NUMBER &&
+                                                k->items[1].kind == J_NUMBER),
+                          "segment %zu: class %zu is neither null nor [left, right]: %s", s, c, json);
+        }
         HARNESS_CHECK(candidates->count <= max_candidates + 2, "segment %zu has %zu candidates: %s", s, candidates->count, json);
         if (s < nfixed)
             HARNESS_CHECK(scalar_count(sr->text.data, sr->text.len) == fixed[s], "segment %zu is not the fixed length %zu: %s", s,

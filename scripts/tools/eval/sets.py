@@ -4,6 +4,7 @@ and the expected whole-line output, plus the half (dev/test) it falls in.
 The sets live in ../shared/data and are read in place, never copied into the project (their
 README asks for that); our own set is scripts/tools/eval_sentences.tsv."""
 import hashlib
+import itertools
 import os
 import re
 import unicodedata
@@ -29,6 +30,8 @@ class Item:
     reading: str
     expected: str
     half: str           # "dev" or "test"
+    bunsetsu: tuple = ()     # reading offsets of the set's bunsetsu boundaries (Anthy's corpus), if any
+    surfaces: tuple = ()     # the expected line's bunsetsu, where the set gives them (Anthy's corpus)
 
 
 @dataclass
@@ -60,7 +63,9 @@ def _skip_reason(reading):
 
 def load_anthy(path=None):
     """`|reading segments|…| |surface segments|…|` per line; '#' lines are comments. The segments
-    are joined: we score whole-line conversion, not segmentation."""
+    are joined: we score whole-line conversion, not segmentation. The item keeps where the
+    reading's segments (bunsetsu) end, for the spaced style and the context sets (issue 17), and
+    the surface segments when there are as many as reading segments."""
     path = path or DATA / "anthy_corpus.1.txt"
     if not path.is_file():
         return _missing("anthy", path)
@@ -72,13 +77,17 @@ def load_anthy(path=None):
         if len(sides) != 2:
             skipped["malformed line"] = skipped.get("malformed line", 0) + 1
             continue
-        reading = sides[0].strip("|").replace("|", "")
-        expected = sides[1].strip("|").replace("|", "")
+        reading_segments = sides[0].strip("|").split("|")
+        surface_segments = sides[1].strip("|").split("|")
+        reading = "".join(reading_segments)
+        expected = "".join(surface_segments)
         if not KANA_INPUT.match(reading):
             reason = _skip_reason(reading)
             skipped[reason] = skipped.get(reason, 0) + 1
             continue
-        items.append(Item("anthy", number, reading, expected, half_of(reading)))
+        bunsetsu = tuple(itertools.accumulate(len(r) for r in reading_segments[:-1]))
+        surfaces = tuple(surface_segments) if len(surface_segments) == len(reading_segments) else ()
+        items.append(Item("anthy", number, reading, expected, half_of(reading), bunsetsu, surfaces))
     return LoadedSet("anthy", items, skipped,
                      "Anthy's corpus.1.txt; Anthy was trained on it, so Anthy scores high here.")
 

@@ -11,6 +11,10 @@ named `PROFILE:STYLE` (`rus_standard:kbk`, `srp:heard-omitted`, ...):
   heard-omitted  particles as heard and long vowels omitted;
   heard-single   heard-marked, and doubled consonants written single (っ dropped before the
                  か, さ, た and ぱ rows).
+  spaced         heard-marked, with a space between words the way a learner separates them
+                 (particles and です apart, verb endings and suffixes attached; issue 17). The
+                 word boundaries are words.py's rules over the alignment below (bunsetsu by
+                 bunsetsu where the set has them, Anthy's corpus), plus those boundaries.
 
 Profiles and writers: rus_standard (Polivanov), srp, ukr (Kovalenko), ukr-bondarenko (the `ukr`
 profile typed with Bondarenko's system), bel, bul. A variant's `kind` is "cyrillic:PROFILE"; our
@@ -55,6 +59,8 @@ from typing import Callable, Optional
 
 import kana_writers as kw
 
+from . import words
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -63,11 +69,12 @@ class Variant:
     write: Callable                 # (reading, expected) -> input line
     profile: Optional[str] = None   # Cyrillic variants: the writer's label (rus_standard, ukr-bondarenko, ...)
     style: Optional[str] = None     # Cyrillic variants: one of STYLES
+    takes_bunsetsu: bool = False    # write also takes the item's bunsetsu offsets and surfaces
 
 
 KANA = Variant("kana", "kana", lambda reading, expected=None: reading)
 
-STYLES = ["kbk", "heard-marked", "heard-omitted", "heard-single"]
+STYLES = ["kbk", "heard-marked", "heard-omitted", "heard-single", "spaced"]
 
 # label -> (profile id, writer)
 WRITERS = {
@@ -215,6 +222,89 @@ def heard_kana(reading, expected, style):
 
 
 # ---------------------------------------------------------------------------------------------
+# Spaced (issue 17): heard-marked with spaces between words
+
+SPACED = "spaced"
+
+
+def _is_kana_piece(c):
+    """A character the alignment matches one to one (the rest form runs); as in _pattern."""
+    return bool(HIRAGANA.match(c)) or c == "ー" or ("\u30a1" <= c <= "\u30f6" and c not in "ヵヶ")
+
+
+def surface_spans(reading, expected):
+    """align() with the part of the expected line each reading span stands for: a list of
+    (reading span, expected span, tag), or None if the reading does not align."""
+    spans = align(reading, expected)
+    if spans is None:
+        return None
+    out, i = [], 0
+    for span, tag in spans:
+        if tag[0] == "kana":
+            j = i + 1
+        else:
+            j = i
+            while j < len(expected) and not _is_kana_piece(expected[j]):
+                j += 1
+        out.append((span, expected[i:j], tag))
+        i = j
+    return out
+
+
+def bunsetsu_spans(reading, bunsetsu, surfaces):
+    """surface_spans of a line aligned bunsetsu by bunsetsu (each reading segment with its surface
+    segment), or None if a segment does not align. Aligning short segments leaves the
+    shortest-span rule far less room to go wrong than aligning the whole line (えいがが ← 映画が
+    cannot give 映画 ← えい when the segment must end after が)."""
+    if not surfaces or len(surfaces) != len(bunsetsu) + 1:
+        return None
+    cuts = [0] + list(bunsetsu) + [len(reading)]
+    out = []
+    for a, b, surface in zip(cuts, cuts[1:], surfaces):
+        spans = surface_spans(reading[a:b], surface)
+        if spans is None:
+            return None
+        out += spans
+    return out
+
+
+def spaced_breaks(reading, expected, bunsetsu=(), surfaces=()):
+    """Reading offsets of the spaces a learner types (words.py), over the alignment bunsetsu by
+    bunsetsu where the set gives them, else over the whole line's; only the bunsetsu boundaries
+    when the reading does not align with the expected line or the alignment is implausible."""
+    spans = bunsetsu_spans(reading, bunsetsu, surfaces) or surface_spans(reading, expected)
+    if spans is None or not words.plausible(spans):
+        return sorted(b for b in set(bunsetsu) if 0 < b < len(reading))
+    return words.word_breaks(spans, bunsetsu)
+
+
+def insert_spaces(text, offsets):
+    out, previous = [], 0
+    for offset in offsets:
+        out.append(text[previous:offset])
+        previous = offset
+    out.append(text[previous:])
+    return " ".join(out)
+
+
+def spaced_kana(reading, expected, bunsetsu=(), surfaces=()):
+    """The heard-marked kana with a space at each word boundary. heard-marked keeps every span's
+    length (a particle is one kana for one, a long vowel's ー replaces the vowel), so the
+    boundaries found on the reading hold for it."""
+    heard = heard_kana(reading, expected, "heard-marked")
+    assert len(heard) == len(reading), "heard-marked changed the length of %r" % reading
+    return insert_spaces(heard, spaced_breaks(reading, expected, bunsetsu, surfaces))
+
+
+def input_line(name, item):
+    """The input line of variant `name` for a set item (sets.Item)."""
+    variant = VARIANTS[name]
+    if variant.takes_bunsetsu:
+        return variant.write(item.reading, item.expected, getattr(item, "bunsetsu", ()), getattr(item, "surfaces", ()))
+    return variant.write(item.reading, item.expected)
+
+
+# ---------------------------------------------------------------------------------------------
 # Writing kana in a profile
 
 N_BEFORE_VOWEL = "н'"   # every Cyrillic profile reads н' as ん before a vowel (docs/PROFILES.md)
@@ -286,11 +376,21 @@ def write_cyrillic(writer, kana, fallbacks=None):
 
 def _cyrillic_variant(label, style):
     profile, writer = WRITERS[label]
+    if style == SPACED:
+        def write(reading, expected, bunsetsu=(), surfaces=()):
+            return _write_spaced_cached(label, reading, expected, tuple(bunsetsu), tuple(surfaces))
+
+        return Variant("%s:%s" % (label, style), "cyrillic:" + profile, write, label, style, takes_bunsetsu=True)
 
     def write(reading, expected):
         return _write_cached(label, style, reading, expected)
 
     return Variant("%s:%s" % (label, style), "cyrillic:" + profile, write, label, style)
+
+
+@functools.lru_cache(maxsize=None)
+def _write_spaced_cached(label, reading, expected, bunsetsu, surfaces):
+    return write_cyrillic(WRITERS[label][1], spaced_kana(reading, expected, bunsetsu, surfaces))
 
 
 @functools.lru_cache(maxsize=None)
@@ -325,7 +425,10 @@ def expand(names):
 
 
 def accepts(engine, variant):
-    return variant.kind.split(":", 1)[0] in engine.kinds
+    """An engine runs a variant of a kind it lists, and of a style it lists if it lists styles
+    (ours-flow runs only the spaced style)."""
+    styles = getattr(engine, "styles", None)
+    return variant.kind.split(":", 1)[0] in engine.kinds and (styles is None or variant.style in styles)
 
 
 def notes(loaded, chosen):
@@ -347,4 +450,15 @@ def notes(loaded, chosen):
             write_cyrillic(WRITERS[label][1], heard_kana(item.reading, item.expected, styles[0]), fallbacks)
         text = "; ".join("%s %d" % (k, n) for k, n in sorted(fallbacks.items(), key=lambda kv: -kv[1])) or "none"
         lines.append("- **%s** writer, units it cannot spell (in %s): %s." % (WRITERS[label][1].system, styles[0], text))
+    if any(v.style == SPACED for v in cyrillic):
+        lines.append("- **spaced**: words per line (words.py): %s." % ", ".join(
+            "%s %.1f%s" % (s.name, _mean([len(spaced_breaks(i.reading, i.expected, i.bunsetsu, i.surfaces)) + 1
+                                          for i in s.items]),
+                           " (bunsetsu %.1f)" % _mean([len(i.bunsetsu) + 1 for i in s.items])
+                           if any(i.bunsetsu for i in s.items) else "")
+            for s in loaded if s.items))
     return lines
+
+
+def _mean(values):
+    return sum(values) / max(1, len(values))
