@@ -85,6 +85,9 @@ pub struct Dictionary {
     reading_alphabet: Vec<char>,
     surface_alphabet: Vec<char>,
     special_ids: [u16; format::SPECIAL_ID_COUNT],
+    /// The header's checksum of every byte after the header (verified at open): names this
+    /// build of the dictionary exactly (`cyrillic-ime --version`).
+    checksum: u64,
     /// `first_blocks[c]`: the first block whose first key begins with a code ≥ c (c ≤ 256),
     /// so a search for a reading starting with c looks only at the blocks of c.
     first_blocks: Vec<u32>,
@@ -246,6 +249,7 @@ impl Dictionary {
             reading_alphabet,
             surface_alphabet,
             special_ids,
+            checksum: stored,
             first_blocks: Vec::new(),
             surface_codes,
         };
@@ -278,6 +282,10 @@ impl Dictionary {
     }
     pub fn is_mapped(&self) -> bool {
         self.bytes.is_mapped()
+    }
+    /// The checksum the header records (and the contents match).
+    pub fn checksum(&self) -> u64 {
+        self.checksum
     }
     pub fn entry_count(&self) -> u32 {
         self.entry_count
