@@ -97,6 +97,14 @@ char *rust_profiles_json(void);
  */
 uint32_t rust_abi_version(void);
 
+/*
+ * The core's package version ("0.1.0"; rust_core/Cargo.toml), as an owned string.
+ * NULL only if a panic was caught.
+ * Ownership: free the result with rust_free_string.
+ * Thread safety: safe from any thread.
+ */
+char *rust_core_version(void);
+
 /* ---- Kana→kanji conversion (docs/FFI.md, "Conversion"; docs/DICTIONARY.md) ----
  *
  * Conversion needs a compiled dictionary, loaded once with rust_load_dictionary (it is
@@ -202,11 +210,19 @@ char *rust_user_words(const char *request);
 
 /*
  * Forgets learned choices. Request: {"all": true, "words"?: bool (also empty the user
- * dictionary)} or {"reading", "text"} (that choice, and the phrases holding it). Result:
+ * dictionary)}, {"reading", "text"} (that choice, and the phrases holding it) or
+ * {"reading"} (every choice learned for that reading, and the phrases holding one). Result:
  * {"forgotten": n, "saved": bool, "warnings": [text…]}.
  * Ownership: `request` is borrowed; free the result with rust_free_string.
  */
 char *rust_forget(const char *request);
+
+/*
+ * The open user store, as rust_open_user_store describes it: {"opened": true, "directory",
+ * "persistent", "learned", "words", "warnings": []}, or {"opened": false} when none is open.
+ * Ownership: free the result with rust_free_string.
+ */
+char *rust_user_store_info(void);
 
 /* Test-only exports are declared in cyrillic_ime_core_testing.h. */
 

@@ -66,8 +66,10 @@ if [[ $conversion_only -eq 0 ]]; then
   # The Swift products link rust_core/target/release (Package.swift), the build with test exports;
   # at run time they load the shipping library instead (LD_LIBRARY_PATH wins over their RUNPATH).
   scripts/build_rust.sh --with-test-exports
-  swift build -c release --product cyrillic-ime 1>&2
-  swift build -c release --product cyrillic-ime-bench 1>&2
+  # Through a pipe like scripts/build_cli.sh, so a terminal run does not rebuild the release
+  # modules with other flags (colour diagnostics) than scripts/run.sh and the tests use.
+  scripts/build_cli.sh >/dev/null
+  swift build -c release --product cyrillic-ime-bench 2>&1 | cat >&2
   bin=$(swift build -c release --show-bin-path)
   export LD_LIBRARY_PATH="$PWD/$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi

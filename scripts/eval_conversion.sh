@@ -87,13 +87,12 @@ if [[ -z $cli ]]; then
     step="scripts/build_dictionary.sh is missing"
   elif ! CYRILLIC_IME_DICTIONARY=$(scripts/build_dictionary.sh); then
     step="scripts/build_dictionary.sh failed"
-  elif ! swift build -c release --product cyrillic-ime 1>&2; then
-    step="swift build -c release --product cyrillic-ime failed"
+  elif ! cli=$(scripts/build_cli.sh); then
+    step="scripts/build_cli.sh (swift build -c release --product cyrillic-ime) failed"
+    cli=""
   fi
   if [[ -n $step ]]; then
     ours_unavailable=(--ours-unavailable "$step")
-  else
-    cli="$(swift build -c release --show-bin-path)/cyrillic-ime"
   fi
 fi
 

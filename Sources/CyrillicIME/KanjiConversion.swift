@@ -89,6 +89,8 @@ public struct DictionaryInfo: Decodable, Equatable, Sendable {
     public var keys: Int
     /// Whether the file is memory-mapped (clean pages, not charged to the extension).
     public var mapped: Bool
+    /// The header's checksum of the contents (16 hex digits): names this build exactly.
+    public var checksum: String?
     /// `source`, `version`, `license`, … as the compiler recorded them.
     public var metadata: [String: String]
 }

@@ -13,6 +13,12 @@ extension RustCoreEngine {
         return try UserStoreAnswer.decode(UserStoreInfo.self, from: json)
     }
 
+    /// The open store as it is now (what it holds after the changes since it opened), or
+    /// nil when none is open.
+    public func userStoreInfo() -> UserStoreInfo? {
+        try? UserStoreAnswer.decode(UserStoreInfo.self, from: Self.takeString(rust_user_store_info()))
+    }
+
     /// Closes the store: conversion goes on without learning.
     public func closeUserStore() {
         _ = Self.takeString(rust_close_user_store())
@@ -64,6 +70,13 @@ extension RustCoreEngine {
     @discardableResult
     public func forget(reading: String, text: String) throws(UserStoreError) -> Int {
         try forget(UserStoreRequest.Forget(all: nil, words: nil, reading: reading, text: text))
+    }
+
+    /// Forgets every choice learned for `reading` (katakana and hiragana alike), and the
+    /// phrases holding one; returns how many entries went.
+    @discardableResult
+    public func forget(reading: String) throws(UserStoreError) -> Int {
+        try forget(UserStoreRequest.Forget(all: nil, words: nil, reading: reading, text: nil))
     }
 
     private func forget(_ request: UserStoreRequest.Forget) throws(UserStoreError) -> Int {

@@ -34,6 +34,10 @@ public final class RustCoreEngine: Sendable {
     /// The C ABI version of the loaded library.
     public var abiVersion: UInt32 { rust_abi_version() }
 
+    /// The core's package version (rust_core/Cargo.toml), e.g. "0.1.0"; nil only after a
+    /// caught panic.
+    public var coreVersion: String? { Self.takeString(rust_core_version()) }
+
     /// Parses, validates and swaps in both documents. On failure the engine that was
     /// running keeps running and the error says what was wrong and where.
     public func initialize(profilesJSON: String, kanaEngineJSON: String) throws(InitializationError) {

@@ -118,15 +118,20 @@ extension KeyboardController {
         compose(EngineKey.flush)
     }
 
+    /// Back to composing, with the reading that was converted (backspace or Escape while
+    /// converting).
+    func cancelConversion() {
+        guard let session = conversion else { return }
+        conversion = nil
+        composition = Composition(kana: session.reading)
+        phase = .inserting
+        displayComposition()
+        updatePredictions()
+    }
+
     private func backspaceComposing() {
         if conversion != nil {
-            // Back to composing, with the reading that was converted.
-            let reading = conversion?.reading ?? ""
-            conversion = nil
-            composition = Composition(kana: reading)
-            phase = .inserting
-            displayComposition()
-            updatePredictions()
+            cancelConversion()
         } else if !composition.pending.isEmpty {
             compose(EngineKey.backspace)
         } else if !composition.kana.isEmpty {

@@ -114,6 +114,7 @@ public final class KeyboardController {
         case moveFocus(Int)
         case resizeSegment(Int)
         case turnPage(Int)
+        case cancelConversion
         case setKanaOnly(Bool, profileID: String)
     }
 
@@ -203,6 +204,12 @@ public final class KeyboardController {
         run(.turnPage(delta))
     }
 
+    /// Cancels the conversion: back to composing with the reading that was converted, as
+    /// Escape does in every Japanese IME (Mozc, Kotoeri). Nothing happens when not converting.
+    public func cancelConversionToReading() {
+        run(.cancelConversion)
+    }
+
     /// Turns kana-only typing on or off for a profile (the profile switcher's long-press
     /// menu); what is composed is committed first. The caller stores the setting
     /// (`KeyboardSettings.saveKanaOnlyProfiles`).
@@ -271,6 +278,7 @@ public final class KeyboardController {
         case .moveFocus(let delta): moveConversionFocus(by: delta)
         case .resizeSegment(let delta): resizeFocusedSegment(delta)
         case .turnPage(let delta): turnPage(delta)
+        case .cancelConversion: cancelConversion()
         case .setKanaOnly(let on, let profileID):
             commitAll()
             if on { kanaOnlyProfiles.insert(profileID) } else { kanaOnlyProfiles.remove(profileID) }

@@ -18,10 +18,15 @@ func dictionaryPath(_ explicit: String?) throws(CommandError) -> String {
         message: "no dictionary: pass --dictionary FILE or set CYRILLIC_IME_DICTIONARY (scripts/build_dictionary.sh builds one)")
 }
 
-/// Loads the dictionary into the core; a missing file is exit 66, a rejected one 65.
+/// Loads the dictionary into the core; a missing or unreadable file (or a folder) is exit 66,
+/// a rejected one 65.
 @discardableResult
 func loadDictionary(_ explicit: String?, engine: RustCoreEngine) throws(CommandError) -> DictionaryInfo {
     let path = try dictionaryPath(explicit)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw CommandError(code: .noInput, message: "dictionary \(path) is a folder, not a dictionary file (scripts/build_dictionary.sh builds one)")
+    }
     guard FileManager.default.isReadableFile(atPath: path) else {
         throw CommandError(code: .noInput, message: "dictionary \(path) is missing or not readable (scripts/build_dictionary.sh builds it)")
     }
@@ -32,63 +37,44 @@ func loadDictionary(_ explicit: String?, engine: RustCoreEngine) throws(CommandE
     }
 }
 
-/// The lines to work on: the arguments joined by spaces, or standard input line by line.
-func forEachInputLine(_ text: [String], _ body: (String) -> Void) {
-    if text.isEmpty {
-        while let line = readLine(strippingNewline: true) { body(line) }
-    } else {
-        body(text.joined(separator: " "))
-    }
-}
-
-/// `kanji [--exact] [--candidates N] [--context TEXT | --context-tsv] [--dictionary FILE] [TEXT...]`:
-/// one output line per input line, the best conversion or the N best separated by tabs.
-/// `--context TEXT` converts every reading after TEXT (as if TEXT stood before the cursor);
-/// `--context-tsv` reads `context<TAB>reading` lines and answers each at once (flushed), so a
-/// program can drive it word by word.
+/// `kanji`: one output line per input line, the best conversion or the N best separated by
+/// tabs. `--context TEXT` converts every reading after TEXT (as if TEXT stood before the
+/// cursor); `--context-tsv` reads `context<TAB>reading` lines and answers each at once
+/// (flushed), so a program can drive it word by word.
 func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
-    var reader = ArgumentReader(arguments)
+    let parsed = try ParsedArguments(arguments, spec: Commands.kanji)
     var candidates = 1
-    var dictionary: String?
-    var exact = false
-    var context: String?
-    var contextTSV = false
-    var text: [String] = []
-    while let argument = reader.next() {
-        switch argument {
-        case "--exact": exact = true
-        case "--candidates":
-            let value = try reader.value(for: argument)
-            guard let count = Int(value), (1...50).contains(count) else {
-                throw CommandError(code: .usage, message: "--candidates \(value): expected a number from 1 to 50")
-            }
-            candidates = count
-        case "--context": context = try reader.value(for: argument)
-        case "--context-tsv": contextTSV = true
-        case "--dictionary": dictionary = try reader.value(for: argument)
-        case "--": text.append(contentsOf: reader.remaining())
-        case let flag where flag.hasPrefix("--"): throw CommandError(code: .usage, message: "unknown option \(flag)")
-        default: text.append(argument)
+    if let value = parsed.value("--candidates") {
+        guard let count = Int(value), (1...50).contains(count) else {
+            throw CommandError(code: .usage, message: "--candidates \(value): expected a number from 1 to 50")
         }
+        candidates = count
     }
-    if contextTSV && context != nil {
-        throw CommandError(code: .usage, message: "--context and --context-tsv cannot be used together: --context-tsv reads each line's context from the line")
-    }
-    if contextTSV && !text.isEmpty {
+    if parsed.has("--context-tsv") && !parsed.operands.isEmpty {
         throw CommandError(code: .usage, message: "--context-tsv reads context<TAB>reading lines from standard input, not arguments")
     }
     let engine = RustCoreEngine.shared
-    try loadDictionary(dictionary, engine: engine)
-    if contextTSV {
-        while let line = readLine(strippingNewline: true) {
+    try loadDictionary(parsed.value("--dictionary"), engine: engine)
+    let heard = !parsed.has("--exact")
+    var hintedCyrillic = false
+    func hintIfCyrillic(_ reading: String, line number: Int) {
+        guard !hintedCyrillic, reading.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) else { return }
+        hintedCyrillic = true
+        warn(line: number, "Cyrillic letters are not kana and stay as they are: `cyrillic-ime convert --kanji` converts Cyrillic")
+    }
+    if parsed.has("--context-tsv") {
+        forEachInputLine([]) { line, number in
             let (before, reading) = splitContextLine(line)
-            print(kanjiLine(reading, engine: engine, alternatives: candidates, heard: !exact, context: before.map { .text($0) } ?? .none))
+            hintIfCyrillic(reading, line: number)
+            print(kanjiLine(reading, number: number, engine: engine, alternatives: candidates, heard: heard, context: before.map { .text($0) } ?? .none))
             fflush(nil)   // every stream: a driving program waits for this line
         }
         return
     }
-    forEachInputLine(text) { line in
-        print(kanjiLine(line, engine: engine, alternatives: candidates, heard: !exact, context: context.map { .text($0) } ?? .none))
+    let context = parsed.value("--context")
+    forEachInputLine(parsed.operands) { line, number in
+        hintIfCyrillic(line, line: number)
+        print(kanjiLine(line, number: number, engine: engine, alternatives: candidates, heard: heard, context: context.map { .text($0) } ?? .none))
     }
 }
 
@@ -100,13 +86,13 @@ func splitContextLine(_ line: String) -> (context: String?, reading: String) {
 
 /// The conversions of one line; a line the core refuses is written as typed (and the
 /// reason goes to stderr), so every input line gives exactly one output line.
-func kanjiLine(_ line: String, engine: RustCoreEngine, alternatives: Int, heard: Bool, context: ConversionContext = .none) -> String {
+func kanjiLine(_ line: String, number: Int, engine: RustCoreEngine, alternatives: Int, heard: Bool, context: ConversionContext = .none) -> String {
     switch engine.convert(line, candidates: 1, alternatives: alternatives, matchingHeardSpellings: heard, context: context) {
     case .success(let conversion):
         let texts = alternatives == 1 || conversion.alternatives.isEmpty ? [conversion.bestText] : conversion.alternatives
         return texts.joined(separator: "\t")
     case .failure(let error):
-        FileHandle.standardError.write(Data("cyrillic-ime: cannot convert \(line): \(error.message); writing the kana\n".utf8))
+        warn(line: number, "not converted: \(error.message); written as typed")
         return error.reading
     }
 }
@@ -114,15 +100,16 @@ func kanjiLine(_ line: String, engine: RustCoreEngine, alternatives: Int, heard:
 /// `convert --kanji`: the line typed key by key, and the words the writer separated with
 /// spaces converted as one sentence with a word boundary at every space (no word spans it),
 /// written without the spaces — Japanese has none. Each line starts a sentence of its own.
-func convertLineToKanji(_ line: String, engine: RustCoreEngine, profileID: String) -> String {
+/// A line that cannot be converted is written as kana, and line `number` is warned about.
+func convertLineToKanji(_ line: String, number: Int, engine: RustCoreEngine, profileID: String) -> String {
     let words = line.split(separator: " ", omittingEmptySubsequences: true).map { chunk in
-        convertLine(String(chunk), engine: engine, profileID: profileID)
+        convertLine(String(chunk), number: number, engine: engine, profileID: profileID)
     }
     guard !words.isEmpty else { return "" }
     switch engine.convert(words: words, candidates: 1) {
     case .success(let conversion): return conversion.bestText
     case .failure(let error):
-        FileHandle.standardError.write(Data("cyrillic-ime: cannot convert a line to kanji: \(error.message); writing the kana\n".utf8))
+        warn(line: number, "not converted to kanji: \(error.message); written as kana")
         return words.joined()
     }
 }
@@ -130,22 +117,17 @@ func convertLineToKanji(_ line: String, engine: RustCoreEngine, profileID: Strin
 /// `dictionary [--dictionary FILE]`: where the compiled dictionary is, what it holds and
 /// whether it loads.
 func runDictionary(_ arguments: ArraySlice<String>) throws(CommandError) {
-    var reader = ArgumentReader(arguments)
-    var dictionary: String?
-    while let argument = reader.next() {
-        switch argument {
-        case "--dictionary": dictionary = try reader.value(for: argument)
-        default: throw CommandError(code: .usage, message: "unexpected argument \(argument)")
-        }
-    }
-    let path = try dictionaryPath(dictionary)
+    let parsed = try ParsedArguments(arguments, spec: Commands.dictionary)
+    let path = try dictionaryPath(parsed.value("--dictionary"))
+    // Loaded before anything is printed: a failure leaves stdout empty, the error names the file.
+    let info = try loadDictionary(path, engine: RustCoreEngine.shared)
     print("path\t\(path)")
-    let info = try loadDictionary(dictionary, engine: RustCoreEngine.shared)
     print("bytes\t\(info.bytes) (\(String(format: "%.1f", Double(info.bytes) / 1_048_576)) MiB)")
     print("entries\t\(info.entries) over \(info.keys) readings")
     for key in ["source", "version", "license", "matrix", "wheel_sha256"] {
         if let value = info.metadata[key] { print("\(key)\t\(value)") }
     }
+    if let checksum = info.checksum { print("checksum\t\(checksum)") }
     print("mapped\t\(info.mapped ? "yes (memory-mapped, file-backed pages)" : "no (read into memory)")")
     print("loads\tyes")
 }

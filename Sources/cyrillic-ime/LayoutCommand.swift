@@ -6,45 +6,33 @@ import Foundation
 /// `cyrillic-ime layout`: prints the computed key frames of a profile's keyboard and,
 /// with --svg, draws them.
 func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
-    var options = Options()
+    let parsed = try ParsedArguments(arguments, spec: Commands.layout)
+    let options = Options(parsed)
     var width = 375.0
-    var orientation = LayoutEnvironment.Orientation.portrait
+    let orientation: LayoutEnvironment.Orientation = parsed.has("--landscape") ? .landscape : .portrait
     var insets = LayoutEnvironment.SafeAreaInsets.zero
-    var globe = false
-    var svgPath: String?
-    var layerName = KeyboardLayerPosition.lettersID
+    let globe = parsed.has("--globe")
+    let svgPath = parsed.value("--svg")
+    let layerName = parsed.value("--layer") ?? KeyboardLayerPosition.lettersID
     var pageNumber = 1
-    var reader = ArgumentReader(arguments)
-    while let argument = reader.next() {
-        switch argument {
-        case "--profile": options.profileID = try reader.value(for: argument)
-        case "--profiles": options.profilesFile = try reader.value(for: argument)
-        case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
-        case "--width":
-            let text = try reader.value(for: argument)
-            guard let number = Double(text), number.isFinite, number > 0 else {
-                throw CommandError(code: .usage, message: "--width needs a positive number of points, not \(text)")
-            }
-            width = number
-        case "--landscape": orientation = .landscape
-        case "--globe": globe = true
-        case "--insets":
-            let text = try reader.value(for: argument)
-            let parts = text.split(separator: ",").compactMap { Double($0) }
-            guard parts.count == 3, parts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
-                throw CommandError(code: .usage, message: "--insets needs LEFT,RIGHT,BOTTOM in points, not \(text)")
-            }
-            insets = .init(left: parts[0], right: parts[1], bottom: parts[2])
-        case "--svg": svgPath = try reader.value(for: argument)
-        case "--layer": layerName = try reader.value(for: argument)
-        case "--page":
-            let text = try reader.value(for: argument)
-            guard let number = Int(text), number >= 1 else {
-                throw CommandError(code: .usage, message: "--page needs a page number from 1, not \(text)")
-            }
-            pageNumber = number
-        default: throw CommandError(code: .usage, message: "unknown option \(argument)")
+    if let text = parsed.value("--width") {
+        guard let number = Double(text), number.isFinite, number > 0 else {
+            throw CommandError(code: .usage, message: "--width needs a positive number of points, not \(text)")
         }
+        width = number
+    }
+    if let text = parsed.value("--insets") {
+        let parts = text.split(separator: ",").compactMap { Double($0) }
+        guard parts.count == 3, parts.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
+            throw CommandError(code: .usage, message: "--insets needs LEFT,RIGHT,BOTTOM in points, not \(text)")
+        }
+        insets = .init(left: parts[0], right: parts[1], bottom: parts[2])
+    }
+    if let text = parsed.value("--page") {
+        guard let number = Int(text), number >= 1 else {
+            throw CommandError(code: .usage, message: "--page needs a page number from 1, not \(text)")
+        }
+        pageNumber = number
     }
     let engine = try startEngine(options)
     let profile = try findProfile(options.profileID, engine: engine)
@@ -67,6 +55,15 @@ func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
     } catch {
         throw CommandError(code: .usage, message: error.description)
     }
+    // The drawing is written before anything is printed: a path that cannot be written is
+    // an error with nothing on stdout.
+    if let svgPath {
+        do {
+            try KeyboardSVG.render(layout, profile: profile, at: position).write(toFile: svgPath, atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandError(code: .noInput, message: "cannot write \(svgPath): \(error.localizedDescription)")
+        }
+    }
     func f(_ value: Double) -> String { String(format: "%.1f", value) }
     let layerSuffix = position.isLetters ? "" : " \(layerName) page \(pageNumber)"
     print("\(profile.id)\(layerSuffix) at \(f(width)) pt \(orientation.rawValue): \(f(layout.width)) × \(f(layout.height)) pt, "
@@ -75,14 +72,7 @@ func runLayout(_ arguments: ArraySlice<String>) throws(CommandError) {
     for frame in layout.keys {
         print("row \(frame.row)  \(frame.key.label)\ttouch \(frame.touchFrame)  cap \(frame.visibleFrame)")
     }
-    if let svgPath {
-        do {
-            try KeyboardSVG.render(layout, profile: profile, at: position).write(toFile: svgPath, atomically: true, encoding: .utf8)
-        } catch {
-            throw CommandError(code: .noInput, message: "cannot write \(svgPath): \(error.localizedDescription)")
-        }
-        print("wrote \(svgPath)")
-    }
+    if let svgPath { print("wrote \(svgPath)") }
 }
 
 /// The profile `id` of the running engine, or a usage error listing the known ones.

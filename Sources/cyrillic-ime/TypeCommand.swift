@@ -10,26 +10,13 @@ import Foundation
 /// predictions while composing, the focused segment's candidates while converting (space),
 /// numbered for the digit keys.
 func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
-    var options = Options()
-    var qwerty = false
-    var inline = false
-    var kanaOnly = false
-    var dictionary: String?
-    var storeDirectory: String?
-    var reader = ArgumentReader(arguments)
-    while let argument = reader.next() {
-        switch argument {
-        case "--profile": options.profileID = try reader.value(for: argument)
-        case "--qwerty": qwerty = true
-        case "--inline": inline = true
-        case "--kana-only": kanaOnly = true
-        case "--dictionary": dictionary = try reader.value(for: argument)
-        case "--store": storeDirectory = try reader.value(for: argument)
-        case "--profiles": options.profilesFile = try reader.value(for: argument)
-        case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
-        default: throw CommandError(code: .usage, message: "unknown option \(argument)")
-        }
-    }
+    let parsed = try ParsedArguments(arguments, spec: Commands.type)
+    let options = Options(parsed)
+    let qwerty = parsed.has("--qwerty")
+    let inline = parsed.has("--inline")
+    let kanaOnly = parsed.has("--kana-only")
+    let dictionary = options.dictionaryFile
+    let storeDirectory = parsed.value("--store")
     let engine = try startEngine(options)
     // Without a dictionary the keyboard still types: space then commits the kana, and the
     // screen says why (`core:`). --kana-only never converts.
@@ -59,27 +46,67 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     // Learning: what is committed from the candidate bar is learned in the store (--store DIR,
     // else the user's state directory) and ranks first the next time (docs/LEARNING.md).
     let store = storeDirectory ?? defaultStoreDirectory()
-    var storeNote = "store: \(store)"
+    var storeProblem: String?
+    var openingWarnings: [String] = []
     do {
         let info = try engine.openUserStore(atDirectory: store)
         controller.learning = engine
-        storeNote += " (\(info.learned) learned, \(info.words) words\(info.persistent ? "" : ", not saved: the place is not writable"))"
-        storeNote += info.warnings.map { "; \($0)" }.joined()
+        openingWarnings = info.warnings
     } catch {
-        storeNote += " (learning off: \(error.message))"
+        storeProblem = error.message
+    }
+    /// The store line, as the store is now: it changes with every commit and registration.
+    func storeNote() -> String {
+        if let storeProblem { return "store: \(store) (learning off: \(storeProblem))" }
+        guard let info = engine.userStoreInfo() else { return "store: \(store) (closed)" }
+        return "store: \(store) (\(info.learned) learned, \(info.words) words\(info.persistent ? "" : ", not saved: the place is not writable"))"
+            + openingWarnings.map { "; \($0)" }.joined()
     }
 
     let terminal = try RawTerminal()
     let screen = TerminalScreen(qwerty: qwerty)
     var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
-    let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote].compactMap { $0 }
-    func draw() { terminal.write(screen.draw(controller: controller, document: document, notes: notes)) }
+    var registration: WordRegistration?
+    var registrationNote: String?
+    func draw() {
+        let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote(), registrationNote].compactMap { $0 }
+        terminal.write(screen.draw(controller: controller, document: document, notes: notes, registration: registration))
+    }
     draw()
     reading: while true {
-        switch terminal.read() {
+        let input = terminal.read()
+        // Registering a word: the keys edit the word until Enter saves it or Escape cancels.
+        if var current = registration {
+            switch input {
+            case .endOfInput, .control(0x03), .control(0x04): break reading
+            case .control(0x1B):
+                registration = nil
+                registrationNote = "register: cancelled"
+            case .control(0x0D), .control(0x0A):
+                registration = nil
+                registrationNote = current.save(engine: engine)
+            case .control(0x08): current.deleteBackward(); registration = current
+            case .control(0x15): current.text = ""; registration = current
+            case .text(let character): current.text.append(character); registration = current
+            default: break
+            }
+            draw()
+            continue
+        }
+        registrationNote = nil
+        switch input {
         case .endOfInput, .control(0x03), .control(0x04): break reading
         case .control(0x08): controller.tap(.backspace)
         case .control(0x0D), .control(0x0A): controller.tap(.enter)
+        // Escape: from converting back to the reading, as in every Japanese IME.
+        case .control(0x1B): controller.cancelConversionToReading()
+        // Ctrl-R: register the word being converted (its reading, and the text shown to edit).
+        case .control(0x12):
+            if let session = controller.conversion {
+                registration = WordRegistration(reading: session.reading, text: session.text)
+            } else {
+                registrationNote = "register: convert first (space), then Ctrl-R registers the reading with a text of your own"
+            }
         // Tab: the next candidate while converting, else the next profile.
         case .control(0x09) where controller.inputState == .converting: controller.tap(.space)
         case .control(0x09): controller.tap(.profile)
@@ -121,7 +148,7 @@ struct TerminalScreen {
     private let layoutWidth = 375.0
     private let columns = 72.0
 
-    func draw(controller: KeyboardController, document: InMemoryTextDocumentProxy, notes: [String] = []) -> String {
+    func draw(controller: KeyboardController, document: InMemoryTextDocumentProxy, notes: [String] = [], registration: WordRegistration? = nil) -> String {
         let profile = controller.profiles.current
         let position = controller.layer
         let shift = switch controller.shift.mode {
@@ -138,7 +165,7 @@ struct TerminalScreen {
         lines += keyboardRows(profile: profile, position: position, shift: controller.shift.mode)
         lines.append("")
         lines.append("document:")
-        lines += documentLines(document)
+        lines += documentLines(document, conversion: controller.conversion)
         if let marked = document.markedRange, let text = document.markedText {
             lines.append("marked: «\(text)» UTF-16 \(marked.location)..<\(marked.location + marked.length)")
         } else {
@@ -147,9 +174,12 @@ struct TerminalScreen {
         lines.append("cursor: UTF-16 \(document.cursorOffset)")
         if let error = controller.lastError { lines.append("core: \(error)") }
         lines += notes
+        if let registration {
+            lines.append("register: \(registration.reading) → \(registration.text)│   (type the word · Backspace · ^U clear · Enter save · Esc cancel)")
+        }
         lines.append("")
         lines.append("space convert/next · 1-9 choose · Tab next candidate (else profile) · ←/→ segment (else cursor) · Shift+←/→ resize · ↑/↓ page")
-        lines.append("Enter commit · ^O letters/symbols · ^K shift (katakana; page on symbols) · ^N dakuten · ^C/^D quit")
+        lines.append("Enter commit · Esc back to the reading · ^R register word · ^O letters/symbols · ^K shift · ^N dakuten · ^C/^D quit")
         return "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n")
     }
 
@@ -234,8 +264,10 @@ struct TerminalScreen {
         }
     }
 
-    /// The document with the marked text underlined and the cursor drawn as │.
-    private func documentLines(_ document: InMemoryTextDocumentProxy) -> [String] {
+    /// The document with the marked text underlined and the cursor drawn as │. While
+    /// converting, the marked text is drawn segment by segment: the focused one in brackets
+    /// (and reverse video), the others underlined, separated by |.
+    private func documentLines(_ document: InMemoryTextDocumentProxy, conversion: ConversionSession?) -> [String] {
         let units = document.utf16
         let marked = document.markedRange
         let cursor = document.cursorOffset
@@ -244,6 +276,17 @@ struct TerminalScreen {
         func flushRun(to end: Int) {
             if end > runStart { output += String(decoding: units[runStart..<end], as: UTF16.self) }
             runStart = end
+        }
+        if let conversion, let marked, marked.length == conversion.text.utf16.count {
+            flushRun(to: marked.location)
+            let segments = conversion.segments.indices.map { index in
+                let text = conversion.text(ofSegment: index)
+                return index == conversion.focus ? "\u{1B}[7m[\(text)]\u{1B}[27m" : "\u{1B}[4m\(text)\u{1B}[24m"
+            }
+            output += segments.joined(separator: "|")
+            runStart = marked.location + marked.length
+            flushRun(to: units.count)
+            return output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
         }
         for offset in 0...units.count {
             var markers = ""
@@ -257,6 +300,30 @@ struct TerminalScreen {
         }
         flushRun(to: units.count)
         return output.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+    }
+}
+
+/// A word being registered from the terminal keyboard (Ctrl-R while converting), the way
+/// Mozc's and azooKey's word registration works: the reading is the one being converted,
+/// the text starts as the conversion shown and is edited by typing; Enter adds it to the
+/// user dictionary (the core's `rust_user_words`), where it converts from then on.
+struct WordRegistration {
+    var reading: String
+    var text: String
+
+    mutating func deleteBackward() {
+        if !text.isEmpty { text.removeLast() }
+    }
+
+    /// Adds the word; returns the note to show.
+    func save(engine: RustCoreEngine) -> String {
+        guard !text.isEmpty else { return "register: no text, nothing registered" }
+        do {
+            try engine.addUserWord(reading: reading, text: text)
+            return "registered \(reading) → \(text)"
+        } catch {
+            return "register: \(error.message.replacingOccurrences(of: "$", with: ""))"
+        }
     }
 }
 

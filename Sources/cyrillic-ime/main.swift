@@ -16,48 +16,6 @@ enum ExitCode: Int32 {
     case noInput = 66
 }
 
-let usage = """
-    Usage:
-      cyrillic-ime convert [--profile ID] [--katakana] [--kanji [--dictionary FILE]]
-                           [--profiles FILE] [--kana-engine FILE] [TEXT...]
-          Converts TEXT (the arguments joined by spaces) typed key by key in profile ID
-          (default rus_standard), flushing at the end of each line. Without TEXT, converts
-          standard input line by line. --katakana writes katakana instead of hiragana.
-          --kanji converts what was typed to kanji (each space converts the text before it,
-          as the keyboard's space key does) and writes the best conversion.
-      cyrillic-ime kanji [--exact] [--candidates N] [--dictionary FILE] [TEXT...]
-          Converts kana (hiragana or katakana, with Japanese punctuation) to kanji: one output
-          line per input line, the best conversion or the N best separated by tabs. --exact
-          matches the reading only as typed, not also as heard (long vowels unmarked, …).
-      cyrillic-ime dictionary [--dictionary FILE]
-          Prints where the compiled dictionary is, its size, entries, source and version,
-          and whether it loads.
-      cyrillic-ime profiles [--id ID] [--profiles FILE] [--kana-engine FILE]
-          Lists the profiles with their names and the rows of every layer and page.
-      cyrillic-ime type [--profile ID] [--qwerty] [--inline] [--kana-only] [--dictionary FILE] [--store DIR]
-          Types in the terminal as the keyboard does: draws the profile's keyboard and the
-          document with its marked text. --qwerty maps a Latin keyboard onto the profile's
-          key positions (q→й, w→ц, … on Russian); --inline shows pending input without
-          marked text. Keys: Tab next profile, Ctrl-O letters/symbols layer, Ctrl-K shift
-          (katakana; on the symbols layer the next page), Ctrl-N dakuten, ←/→ cursor,
-          Backspace, Enter, Ctrl-C or Ctrl-D quit (then prints the document). On the symbols
-          layer a key types the symbol at its place (й → 、). Letters compose; space converts
-          (the candidate bar above the keys: 1-9 or Tab choose, ←/→ move between segments,
-          Shift+←/→ resize, ↑/↓ page, Enter commits); --kana-only types kana as before.
-          --store DIR is where learned choices are kept (once learning is wired).
-      cyrillic-ime layout [--profile ID] [--width PT] [--landscape] [--globe]
-                          [--insets LEFT,RIGHT,BOTTOM] [--layer ID [--page N]] [--svg FILE]
-          Prints every key's frame for a keyboard WIDTH points wide (default 375) and, with
-          --svg, draws the keyboard into FILE. --layer symbols --page 2 lays out another
-          layer (default letters) and page (default 1).
-      cyrillic-ime --help
-
-    --profiles and --kana-engine load other data files instead of the bundled ones.
-    --dictionary names the compiled dictionary; without it $CYRILLIC_IME_DICTIONARY is used
-    (scripts/run.sh builds the dictionary and sets it).
-    Exit codes: 0 success, 64 usage error, 65 data files rejected, 66 file not readable.
-    """
-
 struct CommandError: Error {
     var code: ExitCode
     var message: String
@@ -66,44 +24,28 @@ struct CommandError: Error {
 func fail(_ error: CommandError) -> Never {
     FileHandle.standardError.write(Data("cyrillic-ime: \(error.message)\n".utf8))
     if error.code == .usage {
-        FileHandle.standardError.write(Data("Run `cyrillic-ime --help` for usage.\n".utf8))
+        let command = CommandLine.arguments.dropFirst().first.flatMap { name in Commands.all.first { $0.name == name } }
+        let help = command.map { "cyrillic-ime \($0.name) --help" } ?? "cyrillic-ime --help"
+        FileHandle.standardError.write(Data("Run `\(help)` for usage.\n".utf8))
     }
     exit(error.code.rawValue)
 }
 
-/// Parsed options common to every subcommand.
+/// Options several subcommands share, read from their parsed arguments.
 struct Options {
     var profileID = "rus_standard"
     var script = KanaScript.hiragana
     var profilesFile: String?
     var kanaEngineFile: String?
-    var listOnlyID: String?
-    var kanji = false
     var dictionaryFile: String?
-    var text: [String] = []
-}
 
-func parseOptions(_ arguments: ArraySlice<String>, allowText: Bool) throws(CommandError) -> Options {
-    var options = Options()
-    var reader = ArgumentReader(arguments)
-    while let argument = reader.next() {
-        switch argument {
-        case "--profile" where allowText: options.profileID = try reader.value(for: argument)
-        case "--katakana" where allowText: options.script = .katakana
-        case "--kanji" where allowText: options.kanji = true
-        case "--dictionary" where allowText: options.dictionaryFile = try reader.value(for: argument)
-        case "--id" where !allowText: options.listOnlyID = try reader.value(for: argument)
-        case "--profiles": options.profilesFile = try reader.value(for: argument)
-        case "--kana-engine": options.kanaEngineFile = try reader.value(for: argument)
-        case "--": options.text.append(contentsOf: reader.remaining())
-        case let flag where flag.hasPrefix("--"):
-            throw CommandError(code: .usage, message: "unknown option \(flag)")
-        default:
-            guard allowText else { throw CommandError(code: .usage, message: "unexpected argument \(argument)") }
-            options.text.append(argument)
-        }
+    init(_ arguments: ParsedArguments) {
+        profileID = arguments.value("--profile") ?? profileID
+        script = arguments.has("--katakana") ? .katakana : .hiragana
+        profilesFile = arguments.value("--profiles")
+        kanaEngineFile = arguments.value("--kana-engine")
+        dictionaryFile = arguments.value("--dictionary")
     }
-    return options
 }
 
 func startEngine(_ options: Options) throws(CommandError) -> RustCoreEngine {
@@ -127,42 +69,58 @@ func startEngine(_ options: Options) throws(CommandError) -> RustCoreEngine {
     return engine
 }
 
-/// Types one line key by key, as the keyboard does, and flushes at the end.
-func convertLine(_ line: String, engine: RustCoreEngine, profileID: String) -> String {
+/// Types one line key by key, as the keyboard does, and flushes at the end. A key the core
+/// refuses is written as typed (nothing is lost) and line `number` is warned about on stderr.
+func convertLine(_ line: String, number: Int? = nil, engine: RustCoreEngine, profileID: String) -> String {
     var buffer = ""
     var inserted = ""
-    for character in line {
-        let result = engine.processKeyOrFallback(String(character), buffer: buffer, profileID: profileID)
+    var problem: String?
+    func send(_ key: String) {
+        let result = engine.processKey(key, buffer: buffer, profileID: profileID) ?? .fallback(key: key, buffer: buffer)
+        if result.action == .error || result.error != nil, problem == nil {
+            problem = result.error ?? "the Rust core failed without a message"
+        }
         inserted += result.output
         buffer = result.buffer
     }
-    inserted += engine.processKeyOrFallback(EngineKey.flush, buffer: buffer, profileID: profileID).output
+    for character in line { send(String(character)) }
+    send(EngineKey.flush)
+    if let problem { warn(line: number, "\(problem); the keys it refused were written as typed") }
     return inserted
 }
 
+/// A warning on stderr, naming the input line when there is one; never the input itself.
+func warn(line number: Int?, _ message: String) {
+    let place = number.map { "line \($0): " } ?? ""
+    FileHandle.standardError.write(Data("cyrillic-ime: warning: \(place)\(message)\n".utf8))
+}
+
 func runConvert(_ arguments: ArraySlice<String>) throws(CommandError) {
-    let options = try parseOptions(arguments, allowText: true)
+    let parsed = try ParsedArguments(arguments, spec: Commands.convert)
+    let options = Options(parsed)
+    let kanji = parsed.has("--kanji")
     let engine = try startEngine(options)
     let known = engine.profiles()?.map(\.id) ?? []
     guard known.contains(options.profileID) else {
         throw CommandError(code: .usage, message: "unknown profile \(options.profileID) (known: \(known.joined(separator: ", ")))")
     }
     let profileID = options.script.qualifying(options.profileID)
-    if options.kanji {
+    if kanji {
         try loadDictionary(options.dictionaryFile, engine: engine)
     }
-    forEachInputLine(options.text) { line in
-        print(options.kanji
-            ? convertLineToKanji(line, engine: engine, profileID: profileID)
+    forEachInputLine(parsed.operands) { line, number in
+        print(kanji
+            ? convertLineToKanji(line, number: number, engine: engine, profileID: profileID)
             : convertLine(line, engine: engine, profileID: profileID))
     }
 }
 
 func runProfiles(_ arguments: ArraySlice<String>) throws(CommandError) {
-    let options = try parseOptions(arguments, allowText: false)
+    let parsed = try ParsedArguments(arguments, spec: Commands.profiles)
+    let options = Options(parsed)
     let engine = try startEngine(options)
     var profiles = engine.profiles() ?? []
-    if let id = options.listOnlyID {
+    if let id = parsed.value("--id") {
         profiles = profiles.filter { $0.id == id }
         guard !profiles.isEmpty else {
             let known = (engine.profiles() ?? []).map(\.id).joined(separator: ", ")
@@ -184,6 +142,7 @@ func runProfiles(_ arguments: ArraySlice<String>) throws(CommandError) {
     }
 }
 
+warnAboutInvalidUTF8Arguments()
 let arguments = CommandLine.arguments.dropFirst()
 do throws(CommandError) {
     switch arguments.first {
@@ -193,9 +152,22 @@ do throws(CommandError) {
     case "dictionary": try runDictionary(arguments.dropFirst())
     case "type": try runType(arguments.dropFirst())
     case "layout": try runLayout(arguments.dropFirst())
-    case "--help", "-h", "help": print(usage)
-    case nil: throw CommandError(code: .usage, message: "missing subcommand (convert, kanji, dictionary, profiles, type or layout)")
-    case let other?: throw CommandError(code: .usage, message: "unknown subcommand \(other)")
+    case "words": try runWords(arguments.dropFirst())
+    case "forget": try runForget(arguments.dropFirst())
+    case "--version", "version": try runVersion(arguments.dropFirst())
+    case "--help", "-h": print(topLevelHelp)
+    case "help":
+        let rest = arguments.dropFirst()
+        if let name = rest.first {
+            guard let spec = Commands.all.first(where: { $0.name == name }), rest.count == 1 else {
+                throw CommandError(code: .usage, message: "help for what? \(rest.joined(separator: " ")) is not a subcommand (\(Commands.all.map(\.name).joined(separator: ", ")))")
+            }
+            print(spec.help)
+        } else {
+            print(topLevelHelp)
+        }
+    case nil: throw CommandError(code: .usage, message: "missing subcommand (\(Commands.all.map(\.name).joined(separator: ", ")))")
+    case let other?: throw CommandError(code: .usage, message: "unknown subcommand \(other) (\(Commands.all.map(\.name).joined(separator: ", ")), or --help, --version)")
     }
 } catch {
     fail(error)

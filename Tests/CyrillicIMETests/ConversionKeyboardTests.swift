@@ -53,7 +53,6 @@ final class ConversionKeyboardTests: XCTestCase {
         let keyboard = try harness()
         keyboard.controller.learning = learning
         keyboard.type("вата")
-        XCTAssertEqual(keyboard.controller.candidateBar.content, .predictions)
         XCTAssertEqual(keyboard.controller.candidateBar.items.map(\.text), ["私の", "渡る"])
         keyboard.controller.chooseCandidate(at: 0)
         XCTAssertEqual(keyboard.document.text, "私の")
@@ -185,6 +184,22 @@ final class ConversionKeyboardTests: XCTestCase {
         assertDocument(keyboard, committed: "")
         keyboard.controller.tap(.backspace)
         XCTAssertEqual(keyboard.document.markedText, "わたしのなま")
+    }
+
+    func testEscapeWhileConvertingGoesBackToTheReading() throws {
+        let keyboard = try harness()
+        keyboard.type("ватасинонамаэ ")
+        XCTAssertEqual(keyboard.controller.inputState, .converting)
+        keyboard.controller.cancelConversionToReading()
+        XCTAssertEqual(keyboard.controller.inputState, .composing)
+        XCTAssertEqual(keyboard.document.markedText, "わたしのなまえ")
+        assertDocument(keyboard, committed: "")
+        // Not converting: nothing changes; space converts the reading again.
+        keyboard.controller.cancelConversionToReading()
+        XCTAssertEqual(keyboard.document.markedText, "わたしのなまえ")
+        keyboard.type(" ")
+        XCTAssertEqual(keyboard.controller.inputState, .converting)
+        XCTAssertEqual(keyboard.document.markedText, "私の名前")
     }
 
     func testANewLetterOrPunctuationCommitsTheConversionAndComposesAgain() throws {

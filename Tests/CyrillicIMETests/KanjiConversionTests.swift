@@ -28,6 +28,9 @@ final class KanjiConversionTests: XCTestCase {
         XCTAssertGreaterThan(info.entries, 1_000_000)
         XCTAssertLessThanOrEqual(info.bytes, 30 * 1024 * 1024, "the shipped file must stay within 30 MB")
         XCTAssertTrue(info.mapped)
+        let checksum = try XCTUnwrap(info.checksum)
+        XCTAssertEqual(checksum.count, 16)
+        XCTAssertTrue(checksum.allSatisfy(\.isHexDigit), checksum)
     }
 
     func testSentencesConvertToWhatAJapaneseWriterWrites() throws {

@@ -91,4 +91,10 @@ final class RustCoreFFITests: BundledEngineTestCase {
         XCTAssertEqual(RustCoreEngine.shared.abiVersion, UInt32(CYRILLIC_IME_CORE_ABI_VERSION))
         XCTAssertEqual(rust_abi_version(), UInt32(CYRILLIC_IME_CORE_ABI_VERSION))
     }
+
+    func testTheCoreNamesItsPackageVersion() throws {
+        let version = try XCTUnwrap(RustCoreEngine.shared.coreVersion)
+        XCTAssertEqual(version.split(separator: ".").count, 3, version)
+        XCTAssertTrue(version.allSatisfy { $0.isNumber || $0 == "." }, version)
+    }
 }

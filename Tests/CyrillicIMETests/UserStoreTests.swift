@@ -52,6 +52,29 @@ final class UserStoreTests: XCTestCase {
         XCTAssertNotEqual(try engine.convert("きた").get().bestText, "北")
     }
 
+    func testForgettingAReadingForgetsEveryTextLearnedForIt() throws {
+        try engine.openUserStore(atDirectory: directory.path)
+        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
+        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "来た")]).get()
+        XCTAssertEqual(engine.userStoreInfo()?.learned, 4, "two segment choices and two phrases")
+        XCTAssertEqual(try engine.forget(reading: "キタ"), 4, "katakana forgets the hiragana reading")
+        XCTAssertEqual(engine.userStoreInfo()?.learned, 0)
+        XCTAssertEqual(try engine.forget(reading: "きた"), 0)
+    }
+
+    func testTheStoreDescriptionFollowsChangesAndClosing() throws {
+        XCTAssertNil(engine.userStoreInfo(), "no store open")
+        try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertEqual(engine.userStoreInfo()?.learned, 0)
+        try engine.addUserWord(reading: "ぽちた", text: "ポチ太")
+        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
+        let info = try XCTUnwrap(engine.userStoreInfo())
+        XCTAssertEqual([info.learned, info.words], [2, 1])
+        XCTAssertEqual(info.directory, directory.path)
+        engine.closeUserStore()
+        XCTAssertNil(engine.userStoreInfo())
+    }
+
     func testBadRequestsAndNoStoreAreNamedErrors() throws {
         XCTAssertThrowsError(try engine.userWords()) { error in
             XCTAssertTrue((error as? UserStoreError)?.message.contains("no user store open") == true, "\(error)")

@@ -32,6 +32,8 @@ static char *(*const close_store_fn)(void) = rust_close_user_store;
 static char *(*const learn_fn)(const char *) = rust_learn;
 static char *(*const user_words_fn)(const char *) = rust_user_words;
 static char *(*const forget_fn)(const char *) = rust_forget;
+static char *(*const store_info_fn)(void) = rust_user_store_info;
+static char *(*const core_version_fn)(void) = rust_core_version;
 
 static int failures = 0;
 
@@ -80,6 +82,9 @@ int main(int argc, char **argv) {
     char *kana = read_file(argv[2]);
 
     check(version_fn() == CYRILLIC_IME_CORE_ABI_VERSION, "ABI version matches the header");
+    char *core_version = core_version_fn();
+    check(core_version && strchr(core_version, '.') && strlen(core_version) >= 5, "the core names its package version");
+    free_fn(core_version);
     expect_key("а", "к", "rus_standard", "\"engine not initialised");
     check(init_fn(profiles, kana), "init with the bundled data");
     char *error = last_error_fn();
@@ -156,12 +161,21 @@ int main(int argc, char **argv) {
     char *learned = learn_fn("{\"reading\":\"きょうは\",\"segments\":[{\"reading\":\"きょうは\",\"text\":\"京は\"}]}");
     check(learned && strstr(learned, "{\"learned\":true,\"saved\":true"), "a commit is learned and saved");
     free_fn(learned);
+    char *store_info = store_info_fn();
+    check(store_info && strstr(store_info, "\"opened\":true") && strstr(store_info, "\"learned\":2,\"words\":1"), "the store's description follows the changes");
+    free_fn(store_info);
     char *forgotten = forget_fn("{\"reading\":\"きょうは\",\"text\":\"京は\"}");
     check(forgotten && strstr(forgotten, "{\"forgotten\":2,"), "forgetting a choice removes its segment and its phrase");
+    free_fn(forgotten);
+    forgotten = forget_fn("{\"reading\":\"きょうは\"}");
+    check(forgotten && strstr(forgotten, "{\"forgotten\":0,"), "forgetting a reading with nothing learned removes nothing");
     free_fn(forgotten);
     char *closed = close_store_fn();
     check(closed && strcmp(closed, "{\"closed\":true}") == 0, "the store closes");
     free_fn(closed);
+    store_info = store_info_fn();
+    check(store_info && strcmp(store_info, "{\"opened\":false}") == 0, "no store: its description says so");
+    free_fn(store_info);
     char path[128];
     const char *files[] = {"learning.cime", "words.cime"};
     for (size_t i = 0; i < 2; i++) {

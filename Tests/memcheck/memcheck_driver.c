@@ -36,7 +36,7 @@ enum {
 };
 static const char *names[F_COUNT] = {"rust_process_key", "rust_free_string", "rust_init_engine (accepted)",
                                      "rust_init_engine (rejected)", "rust_last_init_error", "rust_cycle_dakuten",
-                                     "rust_profiles_json", "rust_abi_version", "rust_test_panic",
+                                     "rust_profiles_json", "rust_abi_version, rust_core_version", "rust_test_panic",
                                      "rust_load_dictionary (accepted)", "rust_load_dictionary (rejected)",
                                      "rust_dictionary_info", "rust_convert", "rust_resize_segment",
                                      "rust_segment_candidates", "rust_predict", "user store exports"};
@@ -234,7 +234,12 @@ static void user_round(unsigned long round) {
     expect_in(conv(F_PREDICT, "{\"reading\":\"ぬ\"}"), "猫", "user word predicted");
     expect_in(user(rust_user_words, "{\"action\":\"list\"}"), "\"words\":[", "list words");
     expect_in(user(rust_user_words, "{\"action\":\"remove\",\"reading\":\"ぬこ\",\"text\":\"猫\"}"), "\"words\":[]", "remove word");
+    calls[F_USER]++;
+    char *info = rust_user_store_info();
+    HARNESS_CHECK(info && strstr(info, "\"opened\":true") && strstr(info, "\"words\":0"), "store info: %s", info ? info : "NULL");
+    release(info);
     expect_in(user(rust_forget, "{\"reading\":\"はし\",\"text\":\"橋\"}"), "\"forgotten\":", "forget one");
+    expect_in(user(rust_forget, "{\"reading\":\"ハシ\"}"), "\"forgotten\":", "forget a reading");
     expect_in(user(rust_forget, "{\"all\":true,\"words\":true}"), "\"forgotten\":", "forget all");
     expect_in(user(rust_learn, NULL), "request is NULL", "NULL learn");
     expect_in(user(rust_user_words, invalid), "not valid UTF-8", "invalid words request");
@@ -333,8 +338,11 @@ int main(int argc, char **argv) {
         release(d);
         release(rust_cycle_dakuten("ん"));
         release(rust_cycle_dakuten(NULL));
-        calls[F_VERSION]++;
+        calls[F_VERSION] += 2;
         HARNESS_CHECK(rust_abi_version() == CYRILLIC_IME_CORE_ABI_VERSION, "ABI version");
+        char *core_version = rust_core_version();
+        HARNESS_CHECK(core_version && strchr(core_version, '.'), "core version");
+        release(core_version);
         release(NULL);
 
         if (round % 10 == 0) {

@@ -19,6 +19,6 @@ fn main() {
         let within = converter.convert_in(&request, Surroundings { left: Some(&left), boundaries: &[] }, None).unwrap();
         let el = t.elapsed();
         let next: Vec<String> = next_words(converter.dictionary(), &left, 6, None).into_iter().map(|p| format!("{}({})", p.text, p.cost)).collect();
-        println!("{context}|{reading}\t{}\t{}\t{:?}\tleft={:?} particle={}\tnext: {}", plain.best_text(), within.best_text(), el, left.classes, left.takes_particle, next.join(" "));
+        println!("{context}|{reading}\t{}\t{}\t{:?}\tleft={:?}\tnext: {}", plain.best_text(), within.best_text(), el, left.classes, next.join(" "));
     }
 }

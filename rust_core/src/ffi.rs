@@ -220,6 +220,13 @@ pub extern "C" fn rust_abi_version() -> u32 {
     guard(0, || ABI_VERSION)
 }
 
+/// The core's package version (`version` in rust_core/Cargo.toml, the one place it is
+/// written), e.g. "0.1.0", as an owned string; NULL only if a panic was caught.
+#[no_mangle]
+pub extern "C" fn rust_core_version() -> *mut c_char {
+    guard(std::ptr::null_mut(), || into_c_string(env!("CARGO_PKG_VERSION").to_string()))
+}
+
 /// Test-only: panics on purpose inside the guard, optionally while holding the engine
 /// lock so that it is poisoned. Always returns NULL. Built only with `--features test-exports`.
 #[cfg(feature = "test-exports")]

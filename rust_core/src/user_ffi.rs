@@ -109,3 +109,13 @@ pub unsafe extern "C" fn rust_user_words(request: *const c_char) -> *mut c_char 
 pub unsafe extern "C" fn rust_forget(request: *const c_char) -> *mut c_char {
     with_store(request, api::forget)
 }
+
+/// The open store's description (as `rust_open_user_store` answers, without warnings), or
+/// `{"opened": false}`: lets the host show what the store holds after changes.
+#[no_mangle]
+pub extern "C" fn rust_user_store_info() -> *mut c_char {
+    guard(std::ptr::null_mut(), || {
+        let slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        into_c_string(slot.as_ref().map_or_else(|| "{\"opened\":false}".to_string(), |store| api::opened_json(store, &[])))
+    })
+}

@@ -44,7 +44,6 @@ fn the_history_s_class_starts_the_lattice() {
     let history = ContextRequest { segments: vec![CommittedSegment { reading: "わたし".into(), text: "私".into(), class: Some((NOUN, NOUN)) }], text: None };
     let left = LeftContext::resolve(c.dictionary(), &history);
     assert_eq!(left.classes, vec![(NOUN, 0)]);
-    assert!(left.takes_particle, "a noun takes a particle");
     assert_eq!(best(&c, "は", false, Some(&left), &[]), "は");
     // The context is never written again.
     assert!(!best(&c, "は", false, Some(&left), &[]).contains('私'));
@@ -73,11 +72,11 @@ fn the_text_before_the_cursor_gives_its_last_known_word() {
     assert_eq!(text_context(&c, "私 \u{3000}").classes, vec![(NOUN, 0)]);
     // The longest known surface at the end wins: 中野 (NOUN), not 野.
     assert_eq!(text_context(&c, "中野").text, "中野");
-    // Kana surfaces are found under their reading: です (AUX) after which は is a particle
-    // only at AUX→PARTICLE 100 + 500 + 100 = 700 against 葉 AUX→NOUN 100 + 3000 + 100.
+    // Kana surfaces are found under their reading: です (AUX), after which は is the particle
+    // at AUX→PARTICLE 100 + 500 + 100 = 700 against 葉 AUX→NOUN 100 + 3000 + 100.
     let after_desu = text_context(&c, "です");
     assert_eq!(after_desu.classes, vec![(AUX, 0)]);
-    assert!(!after_desu.takes_particle, "です is an ending, not a word that takes a particle");
+    assert_eq!(best(&c, "は", false, Some(&after_desu), &[]), "は");
 }
 
 #[test]
@@ -101,7 +100,7 @@ fn a_long_context_is_cut_never_refused() {
 }
 
 #[test]
-fn a_particle_as_heard_may_start_the_reading_after_a_word_that_takes_one() {
+fn a_particle_as_heard_may_start_the_reading_after_a_word() {
     let c = converter();
     // わ for は: the particle at 500 + the as-heard cost; わ has no word of its own, so alone
     // (no particle at the start of a sentence) it stays as typed.
@@ -111,8 +110,9 @@ fn a_particle_as_heard_may_start_the_reading_after_a_word_that_takes_one() {
     // Not after garbage, and not when spellings as heard are off.
     assert_eq!(best(&c, "わ", true, Some(&text_context(&c, "😀")), &[]), "わ");
     assert_eq!(best(&c, "わ", false, Some(&after_noun), &[]), "わ");
-    // Not after a word that takes none (です).
-    assert_eq!(best(&c, "わ", true, Some(&text_context(&c, "です")), &[]), "わ");
+    // After a particle too (には, では): the connection costs decide. Here PARTICLE→PARTICLE
+    // costs the default 100, so は (100 + 500 + 800 + 100) beats わ as typed (10,000).
+    assert_eq!(best(&c, "わ", true, Some(&text_context(&c, "の")), &[]), "は");
 }
 
 #[test]

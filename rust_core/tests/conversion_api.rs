@@ -90,6 +90,10 @@ fn results_have_the_documented_shapes() {
     assert_eq!(member(&info, "loaded"), Some(&Value::Bool(true)));
     assert_eq!(member(&info, "entries"), Some(&Value::Number(24.0)));
     assert_eq!(member(&info, "mapped"), Some(&Value::Bool(false)));
+    // The header's checksum, as 16 hex digits: what `cyrillic-ime --version` names.
+    let checksum = string(member(&info, "checksum").unwrap());
+    assert_eq!(checksum, format!("{:016x}", c.dictionary().checksum()));
+    assert!(checksum.len() == 16 && checksum.chars().all(|ch| ch.is_ascii_hexdigit()) && checksum != "0000000000000000");
     assert_eq!(string(member(member(&info, "metadata").unwrap(), "source").unwrap()), "tiny test dictionary");
 }
 

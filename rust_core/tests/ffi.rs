@@ -204,6 +204,14 @@ fn abi_version_matches_the_header() {
     assert!(header.contains(&declared), "header does not declare ABI version {}", rust_abi_version());
 }
 
+#[test]
+fn core_version_is_the_crate_version() {
+    let cargo = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    let version = take(rust_core_version()).expect("rust_core_version returned NULL");
+    assert!(cargo.contains(&format!("\nversion = \"{version}\"\n")), "Cargo.toml does not name version {version}");
+    assert_eq!(version.split('.').count(), 3, "{version}");
+}
+
 thread_local! {
     /// Panics that started on this thread (the export guard catches them silently).
     static PANICS_ON_THIS_THREAD: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };

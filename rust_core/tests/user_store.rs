@@ -361,7 +361,8 @@ fn forgetting_one_choice_or_everything() {
         (r#"{"all":false}"#, "$all must be true to forget everything (or leave it out and give a reading and a text)"),
         (r#"{"all":true,"reading":"は","text":"葉"}"#, "give either \"all\": true or a \"reading\" and a \"text\", not both"),
         (r#"{"words":true,"reading":"は","text":"葉"}"#, "$words goes only with \"all\": true"),
-        (r#"{"reading":"は"}"#, "$text is missing"),
+        (r#"{"text":"葉"}"#, "$reading is missing"),
+        (r#"{"reading":"は","text":1}"#, "$text must be a string, got a number"),
         (r#"{"all":"yes"}"#, "$all must be true or false, got a string"),
     ] {
         assert_eq!(api::forget(&mut store, request), api::error_json(message), "{request}");
@@ -610,4 +611,60 @@ fn atomic_writes_replace_the_whole_file() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     let err = file::write_atomic(&dir.join("missing").join("f"), b"x").unwrap_err();
     assert!(err.starts_with("cannot create ") && err.contains("missing/f.tmp-"), "{err}");
+}
+
+#[test]
+fn a_words_file_written_by_hand_is_read() {
+    // Without the magic line: `reading<TAB>text`, comments and blank lines; with it, `w` records
+    // and no end line. Both are checked word by word; the next save writes the checked format.
+    let dir = temp_path("words-by-hand");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(file::WORDS_FILE);
+    std::fs::write(&path, "# my words\nなかの\t中野\r\n\nネコ\t猫\nなかの\t仲野").unwrap();
+    let (mut store, warnings) = open(&dir);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(store.data().words.get("なかの").unwrap(), &["中野", "仲野"]);
+    assert_eq!(store.data().words.get("ねこ").unwrap(), &["猫"]);
+    let (_, saved) = store.change(Kind::Words, |d| (d.add_word("いぬ", "犬"), true));
+    assert!(saved.saved);
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.starts_with("CyrillicIME user words\t1\nw\tいぬ\t犬\n") && written.contains("\nend\t4\t"), "{written}");
+    let mut data = UserData::default();
+    file::read(Kind::Words, "CyrillicIME user words\t1\nw\tすし\t寿司\n".as_bytes(), &mut data).unwrap();
+    assert_eq!(data.word_count(), 1);
+    // A bad line names itself, and the file is set aside whole as before.
+    let cases = [
+        ("すし 寿司\n", "line 1: expected a reading and a text separated by a tab (a words file written by hand)"),
+        ("すし\t寿司\nsushi\t寿司\n", "line 2: reading must be kana (hiragana, katakana or ー), but contains \"s\""),
+        ("すし\t\n", "line 1: text has 0 characters, expected 1–64"),
+    ];
+    for (text, problem) in cases {
+        let mut data = UserData::default();
+        assert_eq!(file::read(Kind::Words, text.as_bytes(), &mut data), Err(problem.to_string()), "{text}");
+    }
+    std::fs::write(&path, "すし 寿司\n").unwrap();
+    let (store, warnings) = open(&dir);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 1: expected a reading and a text") && warnings[0].contains("words.cime.corrupt-1"), "{warnings:?}");
+    assert_eq!(store.data().word_count(), 0);
+}
+
+#[test]
+fn forgetting_a_reading_forgets_every_text_learned_for_it() {
+    let mut data = UserData::default();
+    learn_one(&mut data, "はし", "橋");
+    learn_one(&mut data, "はし", "箸");
+    learn_one(&mut data, "ハシ", "端");
+    data.learn("はしの", &pairs(&[("はし", "橋"), ("の", "の")]));
+    learn_one(&mut data, "かみ", "紙");
+    data.learn_after(Some("赤い"), "はし", &pairs(&[("はし", "箸")]));
+    assert_eq!(data.pair_texts("赤い", "はし"), ["箸"]);
+    // Segments はし (2) and ハシ (1); phrases はし (2), ハシ (1) and はしの (1); the choice
+    // after 赤い goes too, uncounted like the choices it repeats.
+    assert_eq!(data.forget_reading("はし"), 7);
+    assert!(data.pair_texts("赤い", "はし").is_empty());
+    assert!(data.segment_texts("はし").is_empty() && data.segment_texts("ハシ").is_empty());
+    assert!(data.phrase_for("はしの", &[]).is_none());
+    assert_eq!(data.segment_texts("かみ"), ["紙"], "other readings stay");
+    assert_eq!(data.forget_reading("はし"), 0);
 }

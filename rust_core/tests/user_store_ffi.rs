@@ -49,6 +49,7 @@ fn the_user_store_exports_work_with_the_conversion_exports() {
         assert_eq!(take(unsafe { export(std::ptr::null()) }), r#"{"error":"request is NULL"}"#);
     }
     assert_eq!(take(rust_close_user_store()), r#"{"closed":false}"#);
+    assert_eq!(take(rust_user_store_info()), r#"{"opened":false}"#);
     assert_eq!(take(unsafe { rust_open_user_store(std::ptr::null()) }), r#"{"error":"user store: directory is NULL"}"#);
     let invalid = [0xFFu8, 0];
     assert_eq!(take(unsafe { rust_open_user_store(invalid.as_ptr().cast()) }), r#"{"error":"user store: directory is not valid UTF-8"}"#);
@@ -93,8 +94,18 @@ fn the_user_store_exports_work_with_the_conversion_exports() {
     assert!(open(&"x".repeat(5000)).starts_with(r#"{"error":"user store: directory is 5000 bytes"#));
     assert_eq!(best("はし"), "橋");
 
+    // The store's description follows every change (what a host shows after commits).
+    assert_eq!(take(rust_user_store_info()), format!(r#"{{"opened":true,"directory":"{dir_text}","persistent":true,"learned":5,"words":1,"warnings":[]}}"#));
+
     // Forgetting.
     assert_eq!(call(rust_forget, r#"{"reading":"はし","text":"橋"}"#), r#"{"forgotten":2,"saved":true,"warnings":[]}"#);
+    assert!(take(rust_user_store_info()).contains(r#""learned":3,"#));
+    // A reading alone: every choice learned for it, and the phrases holding one.
+    assert_eq!(call(rust_learn, r#"{"reading":"はし","segments":[{"reading":"はし","text":"端"}]}"#), r#"{"learned":true,"saved":true,"warnings":[]}"#);
+    assert_eq!(best("はし"), "端");
+    assert_eq!(call(rust_forget, r#"{"reading":"ハシ"}"#), r#"{"forgotten":2,"saved":true,"warnings":[]}"#);
+    assert_eq!(best("はし"), "箸");
+    assert_eq!(call(rust_forget, r#"{"reading":"はし"}"#), r#"{"forgotten":0,"saved":true,"warnings":[]}"#);
     assert_eq!(best("はし"), "箸");
     assert_eq!(call(rust_forget, r#"{"all":true}"#), r#"{"forgotten":3,"saved":true,"warnings":[]}"#);
     assert_eq!(best(sentence), "私の名前は中野です");

@@ -53,6 +53,50 @@ expect "broken profiles file" "" 65 "data rejected (profiles: $scratch/broken.js
 expect "missing profiles file" "" 66 "cannot read $scratch/none.json" -- "$cli" convert --profiles "$scratch/none.json" ка
 expect "help" "" 0 "" -- bash -c "'$cli' --help | grep -q 'cyrillic-ime convert'"
 
+# Every subcommand has its help: usage, options, examples and exit codes, on stdout, exit 0,
+# the same with `help NAME`; every option the help lists is one the parser takes.
+for command in convert kanji dictionary profiles type layout words forget version; do
+  expect "$command --help: usage, examples, exit codes" "ok" 0 "" -- bash -c \
+    "h=\$('$cli' $command --help) && [[ \$h == 'Usage: cyrillic-ime $command'* && \$h == *$'\nExamples:\n'* && \$h == *$'\nExit codes:\n  0   success'* ]] && echo ok"
+  expect "help $command is $command --help" "" 0 "" -- bash -c "diff <('$cli' help $command) <('$cli' $command --help)"
+  for option in $("$cli" "$command" --help | sed -n '/^Options:/,/^$/p' | grep -oE '^  --[a-z-]+' | grep -v -- --help); do
+    expect "$command lists $option and takes it" "" 0 "" -- bash -c \
+      "'$cli' $command $option --help >/dev/null 2>'$scratch/option-err' || ! grep -q 'unknown option' '$scratch/option-err'"
+  done
+done
+expect "-h is --help" "" 0 "" -- bash -c "diff <('$cli' -h) <('$cli' --help)"
+expect "help for an unknown subcommand" "" 64 "help for what? fly is not a subcommand" -- "$cli" help fly
+expect "the top-level help names the default store" "" 0 "" -- bash -c "'$cli' --help | tr '\n' ' ' | grep -qF 'by default \$XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime'"
+expect "the top-level help no longer waits for learning" "" 1 "" -- bash -c "'$cli' --help type --help | grep -q 'once learning'"
+# The README's "Command line" section is `cyrillic-ime --help`, word for word: options added
+# to a command's spec must be documented there too.
+expect "README's command-line help is the --help output" "" 0 "" -- bash -c \
+  "diff <(sed -n '/^<!-- cyrillic-ime --help -->$/,/^\`\`\`$/p' README.md | sed '1,2d;\$d') <('$cli' --help)"
+expect "README's exit codes are the help's" "" 0 "" -- bash -c \
+  "grep -qF 'Exit codes: 0 success, 64 usage error, 65 data rejected, 66 a file or folder not readable or not writable' README.md"
+expect "--version: the package version of rust_core/Cargo.toml and the ABI" \
+  "cyrillic-ime $(sed -n 's/^version = "\(.*\)"$/\1/p' rust_core/Cargo.toml | head -n 1)
+C ABI 1" 0 "" -- bash -c "env -u CYRILLIC_IME_DICTIONARY '$cli' --version | head -n 2"
+expect "--version without a dictionary says so and still succeeds" "dictionary none: no dictionary: pass --dictionary FILE or set CYRILLIC_IME_DICTIONARY (scripts/build_dictionary.sh builds one)" 0 "" -- \
+  bash -c "env -u CYRILLIC_IME_DICTIONARY '$cli' --version | sed -n 3p"
+expect "unknown subcommand lists the known ones" "" 64 "unknown subcommand fly (convert, kanji, dictionary, profiles, type, layout, words, forget, version, or --help, --version)" -- "$cli" fly
+
+# Conflicting flags name both; options that do nothing without another are errors.
+expect "--katakana with --kanji" "" 64 "--katakana and --kanji cannot be used together" -- "$cli" convert --katakana --kanji ка
+expect "--dictionary without --kanji" "" 64 "--dictionary needs --kanji" -- "$cli" convert --dictionary /nowhere ка
+expect "type --kana-only with --dictionary" "" 64 "--kana-only and --dictionary cannot be used together" -- "$cli" type --kana-only --dictionary /nowhere
+expect "a usage error points at the subcommand's help" "" 64 "Run \`cyrillic-ime convert --help\` for usage." -- "$cli" convert --fast
+expect "an option of another subcommand" "" 64 "unknown option --id for convert (its options: --profile, --katakana, --kanji, --dictionary, --profiles, --kana-engine)" -- "$cli" convert --id srp
+expect "--name=value is accepted" "キョト" 0 "" -- "$cli" convert --profile=srp --katakana Кјото
+expect "a flag takes no value" "" 64 "--katakana takes no value" -- "$cli" convert --katakana=yes ка
+expect "profiles takes no text" "" 64 "unexpected argument srp: profiles takes only options" -- "$cli" profiles srp
+
+# Invalid UTF-8 is converted with U+FFFD and said so, on stdin and in arguments.
+expect "invalid UTF-8 on standard input" $'か\xef\xbf\xbdか' 0 "line 1 is not valid UTF-8 (from byte 5); the invalid bytes became U+FFFD" -- \
+  bash -c "printf 'ка\xffка\n' | '$cli' convert"
+expect "invalid UTF-8 in an argument" $'か\xef\xbf\xbd' 0 "argument 2 is not valid UTF-8 (from byte 5)" -- "$cli" convert "$(printf 'ка\xff')"
+expect "valid input gives no warning" "か" 0 "" -- bash -c "'$cli' convert ка 2>&1"
+
 # type needs a terminal (scripts/tools/terminal_test.sh types in one); layout draws key frames.
 expect "type without a terminal" "" 64 "type needs a terminal" -- bash -c "echo ка | '$cli' type"
 expect "type with an unknown profile" "" 64 "unknown profile klingon" -- "$cli" type --profile klingon
@@ -65,6 +109,8 @@ expect "layout with an unknown layer" "" 64 "profile srp has no layer emoji (kno
 expect "layout with a page too many" "" 64 "layer symbols of profile srp has 2 pages, not 3" -- "$cli" layout --profile srp --layer symbols --page 3
 expect "layout writes an SVG: a background and 53 keys" "54" 0 "" -- \
   bash -c "'$cli' layout --width 375 --svg '$scratch/k.svg' >/dev/null && grep -c '<rect' '$scratch/k.svg'"
+expect "layout --svg into a folder that is not there: the error, and nothing printed" "" 66 "cannot write $scratch/none/k.svg" -- \
+  "$cli" layout --svg "$scratch/none/k.svg"
 expect "layout with a bad width" "" 64 "--width needs a positive number of points, not wide" -- "$cli" layout --width wide
 # A 12/12/7 Serbian layout (made here from the bundled profile) keeps 26 pt keys at 320 pt.
 python3 - "$scratch/srp.json" <<'PY'
@@ -86,6 +132,52 @@ for svg in docs/images/*.svg; do
   expect "docs/images/$name.svg is current" "" 0 "" -- bash -c \
     "'$cli' layout --profile $profile --width 320 --layer $layer --page ${page:-1} --svg '$scratch/$name.svg' >/dev/null && diff '$scratch/$name.svg' '$svg'"
 done
+
+# Your own words and forgetting, on a store of this test's own (the keyboard's learning is
+# tested in terminal_test.sh).
+store="$scratch/store"
+expect "words list, empty" "" 0 "" -- "$cli" words --store "$store" list
+expect "words add (kana)" "added ぬこ	猫  (1 word in $store)" 0 "" -- "$cli" words --store "$store" add ぬこ 猫
+expect "words add (Cyrillic, typed in the profile)" "added なかの	中野  (2 words in $store)" 0 "" -- "$cli" words --store "$store" add накано 中野
+expect "words add (Serbian)" "added きょと	京都  (3 words in $store)" 0 "" -- "$cli" words --store "$store" --profile srp add Кјото 京都
+expect "words add (katakana reading, kept as hiragana)" "added ねこ	猫  (4 words in $store)" 0 "" -- "$cli" words --store "$store" add ネコ 猫
+expect "words add, already there" "already there: ねこ	猫  (4 words in $store)" 0 "" -- "$cli" words --store "$store" add ねこ 猫
+expect "words list" $'きょと\t京都\nなかの\t中野\nぬこ\t猫\nねこ\t猫' 0 "" -- "$cli" words --store "$store" list
+expect "words remove" "removed ねこ	猫  (3 words left)" 0 "" -- "$cli" words --store "$store" remove ネコ 猫
+expect "words remove, not there" "" 64 "there is no user word \"ねこ\" → \"猫\" to remove" -- "$cli" words --store "$store" remove ねこ 猫
+expect "words add, a reading that is not kana" "" 64 "reading must be kana" -- "$cli" words --store "$store" add "ab" 猫
+expect "words add, a text too long" "" 64 "text is 70 characters, over the limit of 64" -- "$cli" words --store "$store" add ねこ "$(printf '猫%.0s' {1..70})"
+expect "words add without TEXT" "" 64 "words add needs READING and TEXT, got 1 argument" -- "$cli" words --store "$store" add ねこ
+expect "words with no action" "" 64 "words needs add READING TEXT, remove READING TEXT or list" -- "$cli" words --store "$store"
+expect "words in a store that cannot be written" "" 66 "the store /proc/cyrillic-ime-store cannot be written, so nothing was changed" -- \
+  "$cli" words --store /proc/cyrillic-ime-store add ねこ 猫
+expect "words list in a store that cannot be written still lists (nothing)" "" 0 "" -- "$cli" words --store /proc/cyrillic-ime-store list
+mkdir -p "$scratch/by-hand"
+printf '# written by hand\nすし\t寿司\nうに\t雲丹\n' > "$scratch/by-hand/words.cime"
+expect "a words file written by hand is read, not set aside" $'うに\t雲丹\nすし\t寿司' 0 "" -- bash -c \
+  "'$cli' words --store '$scratch/by-hand' list 2>&1 && ! ls '$scratch/by-hand' | grep corrupt"
+expect "forget --all on the store" "forgot everything learned: 0 entries ($store)" 0 "" -- "$cli" forget --store "$store" --all
+expect "forget --all --words" "forgot everything learned and your words: 3 entries ($store)" 0 "" -- "$cli" forget --store "$store" --all --words
+expect "…and the words are gone" "" 0 "" -- "$cli" words --store "$store" list
+expect "forget a reading with nothing learned" "forgot what was learned for きた: 0 entries ($store)" 0 "" -- "$cli" forget --store "$store" кита
+expect "forget --words without --all" "" 64 "--words needs --all" -- "$cli" forget --store "$store" --words
+expect "forget --all with a reading" "" 64 "--all and a READING cannot be used together" -- "$cli" forget --store "$store" --all きた
+expect "forget with nothing to forget" "" 64 "forget needs a READING (and optionally its TEXT), or --all" -- "$cli" forget --store "$store"
+
+# scripts/run.sh: the caller's environment and directory are kept, and one Swift build
+# configuration serves a terminal and redirected output alike (the release build is there:
+# scripts/test.sh builds it before these tests).
+root=$PWD
+expect "run.sh keeps the caller's CYRILLIC_IME_DICTIONARY" "" 66 "dictionary $scratch/mine.cimedic is missing" -- \
+  env CYRILLIC_IME_DICTIONARY="$scratch/mine.cimedic" scripts/run.sh dictionary
+expect "run.sh runs in the caller's directory" "wrote k.svg" 0 "" -- bash -c "cd '$scratch' && '$root/scripts/run.sh' layout --svg k.svg | tail -n 1 && test -s k.svg"
+if command -v script >/dev/null; then
+  script -qec "scripts/run.sh --version" /dev/null >/dev/null 2>&1   # from a terminal (script gives it one)
+  expect "run.sh redirected after a terminal run rebuilds nothing" "0" 0 "" -- bash -c "scripts/run.sh --version 2>&1 >/dev/null | grep -c Compiling || true"
+  expect "run.sh in a terminal after a redirected run rebuilds nothing" "0" 0 "" -- bash -c "script -qec 'scripts/run.sh --version' /dev/null | grep -c Compiling || true"
+else
+  echo "cli: skipped the run.sh rebuild checks: \`script\` (util-linux) is not installed"
+fi
 
 echo "cli: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

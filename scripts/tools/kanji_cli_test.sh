@@ -31,8 +31,17 @@ else
   failed=$((failed + 1)); echo "FAIL: --candidates 3 gives three different conversions, best first: $three"
 fi
 expect "kanji: bad --candidates" "" 64 "--candidates 0: expected a number from 1 to 50" -- "$cli" kanji --candidates 0 か
-expect "kanji: a reading over the limit is written as typed" "$(printf 'あ%.0s' {1..300})" 0 "over the limit of 256" -- \
+expect "kanji: a reading over the limit is written as typed" "$(printf 'あ%.0s' {1..300})" 0 "line 1: not converted: reading is 300 characters, over the limit of 256; written as typed" -- \
   "$cli" kanji "$(printf 'あ%.0s' {1..300})"
+expect "kanji: the warning names the line, never the text" "0" 0 "" -- bash -c \
+  "printf 'か\n%s\n' \"\$(printf 'あ%.0s' {1..300})\" | '$cli' kanji 2>&1 >/dev/null | grep -c 'ああ'; true"
+expect "kanji: the warning names the line number" "" 0 "line 2: not converted" -- bash -c \
+  "printf 'か\n%s\n' \"\$(printf 'あ%.0s' {1..300})\" | '$cli' kanji >/dev/null"
+expect "convert --kanji: a line over the limit is written as kana, with a warning" "$(printf 'あ%.0s' {1..300})" 0 \
+  "line 1: not converted to kanji: reading is 300 characters, over the limit of 256; written as kana" -- \
+  "$cli" convert --kanji "$(printf 'а%.0s' {1..300})"
+expect "kanji: Cyrillic gets a hint towards convert --kanji" "ватаси" 0 "Cyrillic letters are not kana and stay as they are: \`cyrillic-ime convert --kanji\` converts Cyrillic" -- \
+  "$cli" kanji ватаси
 
 # Cyrillic typed key by key, then converted (docs/CONVERSION.md, "Written as heard").
 while IFS=$'\t' read -r profile typed want; do
@@ -75,9 +84,19 @@ head -c 1000000 "$dictionary" > "$scratch/truncated.cimedic"
 expect "truncated dictionary" "" 65 "dictionary $scratch/truncated.cimedic: header says" -- "$cli" kanji --dictionary "$scratch/truncated.cimedic" か
 cp "$dictionary" "$scratch/flipped.cimedic"
 printf '\xff' | dd of="$scratch/flipped.cimedic" bs=1 seek=5000000 conv=notrunc status=none
-expect "damaged dictionary" "path	$scratch/flipped.cimedic" 65 "checksum mismatch" -- "$cli" dictionary --dictionary "$scratch/flipped.cimedic"
+expect "damaged dictionary: the error, and nothing printed" "" 65 "checksum mismatch" -- "$cli" dictionary --dictionary "$scratch/flipped.cimedic"
 printf 'not a dictionary, just text long enough to hold a header%300s\n' "" > "$scratch/text.cimedic"
 expect "not a dictionary" "" 65 "not a CyrillicIME dictionary (bad magic number)" -- "$cli" kanji --dictionary "$scratch/text.cimedic" か
+mkdir -p "$scratch/folder.cimedic"
+expect "a folder as the dictionary is not readable (66)" "" 66 "dictionary $scratch/folder.cimedic is a folder, not a dictionary file" -- \
+  "$cli" kanji --dictionary "$scratch/folder.cimedic" か
+expect "dictionary: checksum" "ok" 0 "" -- bash -c "'$cli' dictionary | grep -qE '^checksum	[0-9a-f]{16}$' && echo ok"
+checksum=$("$cli" dictionary | sed -n 's/^checksum\t//p')
+version=$("$cli" dictionary | sed -n 's/^version\t//p')
+expect "--version names the dictionary's version and checksum" "ok" 0 "" -- bash -c \
+  "'$cli' --version | sed -n 3p | grep -qF 'dictionary $version, checksum $checksum ($dictionary' && echo ok"
+expect "--version of a damaged dictionary says why, and still succeeds" "ok" 0 "" -- bash -c \
+  "'$cli' version --dictionary '$scratch/flipped.cimedic' | sed -n 3p | grep -qF 'dictionary none: dictionary $scratch/flipped.cimedic: checksum mismatch' && echo ok"
 expect "kana conversion needs no dictionary" "か" 0 "" -- env -u CYRILLIC_IME_DICTIONARY "$cli" convert ка
 
 echo "kanji_cli_test: $passed passed, $failed failed"

@@ -128,8 +128,15 @@ text " "
 expect_screen "space converts" "marked: «私の名前は中野です» UTF-16 0..<9"
 expect_screen "…into segments, the first focused" "segments: [私の] 名前は 中野です"
 expect_screen "…the bar numbering the focused segment's candidates" "candidates: 1[私の] 2 "
+expect_screen "…and the document line shows the segments, the focused one in brackets" "  [私の]|名前は|中野です"
+keys Escape
+expect_screen "Esc goes back to the reading" "marked: «わたしのなまえはなかのです» UTF-16 0..<13"
+expect_screen "…composing again" "· composing"
+text " "
+expect_screen "…and space converts it again" "segments: [私の] 名前は 中野です"
 keys Right
 expect_screen "→ moves the focus to the next segment" "segments: 私の [名前は] 中野です"
+expect_screen "…in the document line too" "  私の|[名前は]|中野です"
 keys S-Right
 expect_screen "Shift+→ extends the focused segment" "segments: 私の [名前"
 keys S-Left
@@ -159,7 +166,7 @@ start
 expect_screen "starts idle" "· idle"
 text "ватаси ва гакусэй дэсу "
 expect_screen "the last word converts" "marked: «です»"
-expect_screen "…the words before it committed as they came, each after the one before" "  私は学生│です"
+expect_screen "…the words before it committed as they came, each after the one before" "  私は学生[です]"
 keys Enter
 expect_screen "Enter writes the sentence typed word by word" "  私は学生です│"
 expect_screen "…and the bar offers the words that follow it" "predictions: 1 "
@@ -172,9 +179,11 @@ start --store "$TMUX_TMPDIR/learning"
 expect_screen "a fresh store" "0 learned, 0 words"
 text "кита "
 expect_screen "きた converts" "· converting"
+first=$(screen | sed -n 's/.*candidates: 1\[\([^]]*\)\].*/\1/p' | head -n 1)
 second=$(screen | sed -n 's/.*candidates: 1\[[^]]*\] 2 \([^ ]*\).*/\1/p' | head -n 1)
 text "2"
 expect_screen "choosing the second candidate commits it" "  $second│"
+expect_screen "the store line follows: the segment and the phrase learned" "(2 learned, 0 words)"
 keys C-d
 expect_screen "quits" "EXIT=0"
 start --store "$TMUX_TMPDIR/learning"
@@ -185,6 +194,45 @@ keys Enter
 expect_screen "…and is what space and Enter write" "  $second│"
 keys C-d
 expect_screen "quits" "EXIT=0"
+# Forgetting from the command line: the choice is gone at the next start.
+forgot=$("$cli" forget --store "$TMUX_TMPDIR/learning" кита)
+if [[ $forgot == "forgot what was learned for きた: "* && $forgot != *": 0 entries"* ]]; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: cyrillic-ime forget кита forgets the learned choice: $forgot"; fi
+start --store "$TMUX_TMPDIR/learning"
+expect_screen "the store is empty again" "(0 learned, 0 words)"
+text "кита "
+expect_screen "after forget the first candidate is the dictionary's again ($first)" "candidates: 1[$first]"
+keys C-d
+expect_screen "quits" "EXIT=0"
+
+# Registering a word (Ctrl-R while converting): the reading being converted, a text of your
+# own; it converts from then on, and the store line counts it.
+start --store "$TMUX_TMPDIR/words"
+expect_screen "starts" "· idle"
+text "нукопуру "
+expect_screen "converts" "· converting"
+keys C-r
+expect_screen "Ctrl-R asks for the word, with the reading being converted" "register: ぬこぷる → "
+keys C-u
+text "猫風呂"
+expect_screen "…the word typed" "register: ぬこぷる → 猫風呂│"
+keys Enter
+expect_screen "Enter registers it" "registered ぬこぷる → 猫風呂"
+expect_screen "…the store line counts it" "(0 learned, 1 words)"
+keys Escape
+expect_screen "Esc back to the reading" "· composing"
+text " "
+expect_screen "…and the registered word is the first candidate now" "candidates: 1[猫風呂]"
+keys C-r
+keys Escape
+expect_screen "Esc cancels a registration" "register: cancelled"
+keys Enter
+keys C-d
+expect_screen "quits" "EXIT=0"
+expect_screen "…with the word in the document" "猫風呂"
+words=$("$cli" words --store "$TMUX_TMPDIR/words" list)
+if [[ $words == $'ぬこぷる\t猫風呂' ]]; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: the registered word is in the store: $words"; fi
 
 echo "terminal: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -357,12 +357,19 @@ pub fn predictions_json(predictions: &[Prediction]) -> String {
     out
 }
 
-/// `{"loaded": true, "path", "bytes", "entries", "keys", "mapped", "metadata": {…}}`.
+/// `{"loaded": true, "path", "bytes", "entries", "keys", "mapped", "checksum", "metadata": {…}}`.
 pub fn dictionary_info_json(converter: &Converter) -> String {
     let d = converter.dictionary();
     let mut out = String::from("{\"loaded\":true,\"path\":");
     json::write_string(&mut out, &d.path().map(|p| p.display().to_string()).unwrap_or_default());
-    out.push_str(&format!(",\"bytes\":{},\"entries\":{},\"keys\":{},\"mapped\":{},\"metadata\":{{", d.file_len(), d.entry_count(), d.key_count(), d.is_mapped()));
+    out.push_str(&format!(
+        ",\"bytes\":{},\"entries\":{},\"keys\":{},\"mapped\":{},\"checksum\":\"{:016x}\",\"metadata\":{{",
+        d.file_len(),
+        d.entry_count(),
+        d.key_count(),
+        d.is_mapped(),
+        d.checksum()
+    ));
     for (i, (k, v)) in d.metadata().iter().enumerate() {
         if i > 0 {
             out.push(',');

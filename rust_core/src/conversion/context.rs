@@ -41,9 +41,6 @@ pub struct ContextRequest {
 pub struct LeftContext {
     /// (right id, extra cost); empty means the start of a sentence.
     pub classes: Vec<(u16, i32)>,
-    /// Whether the word before can take a particle (a content word, not a particle or an
-    /// ending): a particle written as heard (`ва` for は) may then start the reading.
-    pub takes_particle: bool,
     /// The text of that word, for what was learned after it.
     pub text: String,
 }
@@ -61,8 +58,8 @@ impl LeftContext {
     /// Resolves a request's context against the dictionary.
     pub fn resolve(dictionary: &Dictionary, request: &ContextRequest) -> LeftContext {
         if let Some(last) = request.segments.iter().rev().find(|s| !s.text.is_empty()) {
-            if let Some((left, right)) = last.class.filter(|&(l, r)| (l as usize) < dictionary.id_count() && (r as usize) < dictionary.id_count()) {
-                return LeftContext { classes: vec![(right, 0)], takes_particle: !dictionary.is_functional(left), text: last.text.clone() };
+            if let Some((_, right)) = last.class.filter(|&(l, r)| (l as usize) < dictionary.id_count() && (r as usize) < dictionary.id_count()) {
+                return LeftContext { classes: vec![(right, 0)], text: last.text.clone() };
             }
             return LeftContext::from_text(dictionary, &last.text);
         }
@@ -92,21 +89,20 @@ impl LeftContext {
         }
         for len in (1..=tail.len().min(MAX_SURFACE_CHARS)).rev() {
             let surface: String = tail[tail.len() - len..].iter().collect();
-            let mut found: Vec<(i32, u16, u16)> = Vec::new();
-            dictionary.entries_with_surface(&surface, |_, e| found.push((e.cost as i32, e.left_id, e.right_id)));
+            let mut found: Vec<(i32, u16)> = Vec::new();
+            dictionary.entries_with_surface(&surface, |_, e| found.push((e.cost as i32, e.right_id)));
             if found.is_empty() {
                 continue;
             }
             found.sort_unstable();
             let cheapest = found[0].0;
             let mut classes: Vec<(u16, i32)> = Vec::new();
-            for &(cost, _, right) in &found {
+            for &(cost, right) in &found {
                 if classes.len() < MAX_CLASSES && !classes.iter().any(|c| c.0 == right) {
                     classes.push((right, cost - cheapest));
                 }
             }
-            let takes_particle = !dictionary.is_functional(found[0].1);
-            return LeftContext { classes, takes_particle, text: surface };
+            return LeftContext { classes, text: surface };
         }
         LeftContext::sentence_start()
     }

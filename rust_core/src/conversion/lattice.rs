@@ -93,9 +93,9 @@ impl Lattice {
         Lattice::build_after(dictionary, reading, heard, user, false)
     }
 
-    /// [`Lattice::build`] for a reading that follows a word which can take a particle (the
-    /// left context, `context.rs`): with `particle_at_start`, a particle written as heard
-    /// may stand at the very start of the reading (`ва` after 私).
+    /// [`Lattice::build`] for a reading that follows a word (the left context,
+    /// `context.rs`): with `particle_at_start`, a particle written as heard may stand at the
+    /// very start of the reading (`ва` after 私).
     pub fn build_after(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
@@ -263,8 +263,8 @@ impl Lattice {
     /// second half of a merged syllable (ほの = ほん + を).
     fn push_heard_particles(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, particle_at_start: bool) {
         let c = lookup[start];
-        // A particle follows a word: none at the start of the reading, unless the left
-        // context ends in a word that takes one.
+        // A particle follows a word: none at the start of the reading, unless a left
+        // context stands before it.
         let sites = if start == 0 && !particle_at_start { [(None, 0), (heard::merged_particle(c), 1)] } else { [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)] };
         for (particle, from) in sites {
             let Some(particle) = particle else { continue };

@@ -219,7 +219,10 @@ impl Converter {
         let left = around.left.filter(|l| !l.is_sentence_start()).unwrap_or(&sentence_start);
         let left_classes: Vec<(u16, i32)> = if left.is_sentence_start() { vec![(search::BOUNDARY_ID, 0)] } else { left.classes.clone() };
         let heard = request.heard.then_some(&self.heard_costs);
-        let lattice = Lattice::build_after(dictionary, request.reading, heard, user, request.heard && left.takes_particle);
+        // After any known word a particle as heard may start the reading; the connection
+        // costs decide whether one can follow that word (measured: allowing it only after
+        // content words left わ unconverted after に, へ, で in words typed one at a time).
+        let lattice = Lattice::build_after(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start());
         let word_cuts: Vec<usize> = around.boundaries.iter().map(|&b| 2 * b).collect();
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();

@@ -109,6 +109,9 @@ pub struct Dictionary {
     reading_alphabet: Vec<char>,
     surface_alphabet: Vec<char>,
     special_ids: [u16; format::SPECIAL_ID_COUNT],
+    /// The header's checksum of every byte after the header (verified at open): names this
+    /// build of the dictionary exactly (`cyrillic-ime --version`).
+    checksum: u64,
     /// Surface alphabet code of each character, for looking surfaces up.
     surface_codes: std::collections::HashMap<char, u16>,
 }
@@ -257,6 +260,7 @@ impl Dictionary {
             reading_alphabet,
             surface_alphabet,
             special_ids,
+            checksum: stored,
             surface_codes,
         })
     }
@@ -273,6 +277,10 @@ impl Dictionary {
     }
     pub fn is_mapped(&self) -> bool {
         self.bytes.is_mapped()
+    }
+    /// The checksum the header records (and the contents match).
+    pub fn checksum(&self) -> u64 {
+        self.checksum
     }
     pub fn entry_count(&self) -> u32 {
         self.entry_count

@@ -147,7 +147,7 @@ pub fn user_words(store: &mut UserStore, request: &str) -> String {
     run().unwrap_or_else(|e| error_json(&e))
 }
 
-/// Handles `{"all": true, "words"?}` or `{"reading", "text"}` → `{"forgotten": n, "saved", "warnings"}`.
+/// Handles `{"all": true, "words"?}`, `{"reading", "text"}` or `{"reading"}` → `{"forgotten": n, "saved", "warnings"}`.
 pub fn forget(store: &mut UserStore, request: &str) -> String {
     let mut run = || -> Result<String, String> {
         let fields = Fields::parse_known(request, "forget", &["all", "words", "reading", "text"])?;
@@ -179,9 +179,13 @@ pub fn forget(store: &mut UserStore, request: &str) -> String {
                 return Err("$all must be true to forget everything (or leave it out and give a reading and a text)".to_string());
             }
             let reading = fields.string("reading")?.to_string();
-            let text = fields.string("text")?.to_string();
+            // Without a text, every choice learned for the reading goes.
+            let text = if fields.get("text").is_some() { Some(fields.string("text")?.to_string()) } else { None };
             store.change(Kind::Learning, |d| {
-                let n = d.forget(&reading, &text);
+                let n = match &text {
+                    Some(text) => d.forget(&reading, text),
+                    None => d.forget_reading(&reading),
+                };
                 (n, n > 0)
             })
         };

@@ -133,6 +133,9 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
     if bytes.len() > limits::MAX_USER_STORE_FILE_BYTES {
         return Err(format!("{} bytes, over the limit of {}", bytes.len(), limits::MAX_USER_STORE_FILE_BYTES));
     }
+    if kind == Kind::Words && is_hand_written_words(bytes) {
+        return read_hand_written_words(bytes, data);
+    }
     let magic = kind.magic();
     if !bytes.starts_with(magic.as_bytes()) || bytes.get(magic.len()) != Some(&b'\t') {
         let head: String = String::from_utf8_lossy(&bytes[..bytes.len().min(24)]).chars().map(|c| if c.is_control() { '·' } else { c }).collect();
@@ -230,6 +233,49 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
             data.words = words;
         }
     }
+    Ok(())
+}
+
+/// A words file written by hand: without the magic line, or with it but no `end` line.
+fn is_hand_written_words(bytes: &[u8]) -> bool {
+    let with_magic = bytes.starts_with(WORDS_MAGIC.as_bytes()) && bytes.get(WORDS_MAGIC.len()) == Some(&b'\t');
+    let last_line = bytes.trim_ascii_end().rsplit(|&b| b == b'\n').next().unwrap_or_default();
+    !with_magic || !last_line.starts_with(b"end\t")
+}
+
+/// Reads a words file written by hand (docs/LEARNING.md, "Files"): one word a line,
+/// `reading<TAB>text` or `w<TAB>reading<TAB>text`, blank lines and `#` comments skipped, the
+/// magic line optional, no `end` line. Every word is checked as `rust_user_words` checks it;
+/// the first bad line is the error (so the file is set aside, never half read). The next
+/// save writes the file in the checked format.
+fn read_hand_written_words(bytes: &[u8], data: &mut UserData) -> Result<(), String> {
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (at byte {})", e.valid_up_to()))?;
+    let mut words: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut count = 0;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() || line.starts_with('#') || (n == 1 && line.starts_with(&format!("{WORDS_MAGIC}\t"))) {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (reading, text) = match fields.as_slice() {
+            ["w", reading, text] | [reading, text] => (*reading, *text),
+            _ => return Err(format!("line {n}: expected a reading and a text separated by a tab (a words file written by hand)")),
+        };
+        let reading = super::user_reading(reading).map_err(|e| format!("line {n}: {}", e.trim_start_matches('$')))?;
+        let text = text_field(text, "text", n, limits::MAX_USER_TEXT_CHARS)?;
+        count += 1;
+        if count > limits::MAX_USER_WORDS {
+            return Err(format!("line {n}: more than {} words, the most the user dictionary holds", limits::MAX_USER_WORDS));
+        }
+        words.entry(reading).or_default().push(text);
+    }
+    for texts in words.values_mut() {
+        texts.sort();
+        texts.dedup();
+    }
+    data.words = words;
     Ok(())
 }
 

@@ -369,6 +369,32 @@ impl UserData {
         n
     }
 
+    /// Forgets every choice learned for `reading` (compared as hiragana, so キタ goes with
+    /// きた): its segment choices (also those made after particular words), the phrases of
+    /// that whole reading, and every phrase holding a segment of that reading. Returns how
+    /// many went.
+    pub fn forget_reading(&mut self, reading: &str) -> usize {
+        let reading = to_hiragana(reading);
+        let same = |r: &str| to_hiragana(r) == reading;
+        let mut removed = 0;
+        for (r, choices) in self.segments.iter_mut() {
+            if same(r) {
+                removed += choices.len();
+                choices.clear();
+            }
+        }
+        // The choices made for it after particular words go too (not counted apart).
+        self.pairs.retain(|key, _| !key.split_once('\t').is_some_and(|(_, r)| same(r)));
+        for (r, phrases) in self.phrases.iter_mut() {
+            let before = phrases.len();
+            phrases.retain(|p| !same(r) && !p.segments.iter().any(|(sr, _)| same(sr)));
+            removed += before - phrases.len();
+        }
+        self.segments.retain(|_, v| !v.is_empty());
+        self.phrases.retain(|_, v| !v.is_empty());
+        removed
+    }
+
     /// Forgets the choice of `text` for `reading`: segment choices and phrases with that
     /// reading and text, and every phrase with that segment. Returns how many went.
     pub fn forget(&mut self, reading: &str, text: &str) -> usize {

@@ -118,6 +118,9 @@ def main(argv=None):
     args = parse_args(argv if argv is not None else sys.argv[1:])
     started = time.monotonic()
     loaded = sets.load(args.sets, args.limit)
+    for s in loaded:
+        if s.unavailable:
+            print("eval: set %s skipped: %s" % (s.name, s.unavailable), file=sys.stderr)
     items = [item for s in loaded for item in s.items]
     jobs = {v: list(dict.fromkeys(variants.input_line(v, i) for i in items)) for v in args.variants}
 

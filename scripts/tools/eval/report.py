@@ -20,6 +20,9 @@ def markdown(summary_rows, sets_loaded, engine_status, seconds, command, variant
         out += cyrillic_table(summary_rows, cyrillic, variant_notes)
     out += ["", "## Sets", ""]
     for s in sets_loaded:
+        if s.unavailable:
+            out.append("- **%s**: skipped: %s." % (s.name, s.unavailable))
+            continue
         skipped = "; ".join("%d %s" % (n, reason) for reason, n in sorted(s.skipped.items())) or "none"
         dev = sum(i.half == "dev" for i in s.items)
         out.append("- **%s**: %d items (dev %d, test %d). %s Skipped: %s." % (

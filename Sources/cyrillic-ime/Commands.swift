@@ -1,0 +1,180 @@
+/// Every subcommand's spec (CommandSpec.swift): the one place its options, rules, examples
+/// and exit codes are written. The top-level `--help` is made from these too.
+
+/// The options several commands share, worded once.
+enum SharedOption {
+    static let profile = OptionSpec("--profile", "ID", "the profile to type in (default rus_standard; `cyrillic-ime profiles` lists them)")
+    static let profiles = OptionSpec("--profiles", "FILE", "load the profiles from FILE instead of the bundled profiles.json")
+    static let kanaEngine = OptionSpec("--kana-engine", "FILE", "load the kana engine from FILE instead of the bundled japaneseKanaEngine.json")
+    static let dictionary = OptionSpec("--dictionary", "FILE", "the compiled dictionary (default $CYRILLIC_IME_DICTIONARY; scripts/run.sh builds one and sets it)")
+    static let store = OptionSpec("--store", "DIR", "the learning store (default $XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime), the one `type` learns into")
+    static let readingProfile = OptionSpec("--profile", "ID", "the profile a Cyrillic READING is typed in (default rus_standard); kana readings are taken as they are")
+}
+
+enum Commands {
+    static let convert = CommandSpec(
+        name: "convert", operands: "[TEXT...]",
+        summary: "Converts TEXT (the arguments joined by spaces; without TEXT, standard input line by line) typed key by key in a profile, as the keyboard does, flushing at the end of each line.",
+        details: ["--kanji then converts to kanji: the words of a line, separated by spaces, are converted as one sentence with a word boundary at every space, and the best conversion is written without the spaces. A line that cannot be converted is written as kana, with a warning on stderr that gives the line number and the reason."],
+        options: [
+            SharedOption.profile,
+            OptionSpec("--katakana", nil, "write katakana instead of hiragana"),
+            OptionSpec("--kanji", nil, "convert to kanji (needs a dictionary)"),
+            SharedOption.dictionary,
+            SharedOption.profiles,
+            SharedOption.kanaEngine,
+        ],
+        rules: [
+            .conflicts("--katakana", "--kanji", "--kanji writes the conversion, --katakana only kana"),
+            .requires("--dictionary", "--kanji", "only the kanji conversion reads a dictionary"),
+        ],
+        examples: [
+            "cyrillic-ime convert \"коннитива сэнсэй\"          # こんにちわ せんせい",
+            "cyrillic-ime convert --kanji ватасинонамаэванаканодэсу  # 私の名前は中野です",
+            "printf 'Кјото\\n' | cyrillic-ime convert --profile srp --katakana   # キョト",
+        ],
+        exitCodes: [.success, .usage, .dataError, .noInput])
+
+    static let kanji = CommandSpec(
+        name: "kanji", operands: "[TEXT...]",
+        summary: "Converts kana (hiragana or katakana, with Japanese punctuation) to kanji: one output line per input line (TEXT, or standard input line by line), the best conversion or the N best separated by tabs.",
+        details: ["A line that cannot be converted is written as typed, with a warning on stderr that gives the line number and the reason. Cyrillic is not kana: `convert --kanji` converts it."],
+        options: [
+            OptionSpec("--exact", nil, "match the reading only as typed, not also as heard (long vowels unmarked, …)"),
+            OptionSpec("--candidates", "N", "write the N best conversions (1–50), separated by tabs"),
+            OptionSpec("--context", "TEXT", "convert every reading as if TEXT stood before the cursor"),
+            OptionSpec("--context-tsv", nil, "read context<TAB>reading lines from standard input and answer each at once (flushed), for a program that drives it word by word"),
+            SharedOption.dictionary,
+        ],
+        rules: [.conflicts("--context", "--context-tsv", "--context-tsv reads each line's context from the line")],
+        examples: [
+            "cyrillic-ime kanji きょうはいいてんきですね              # 今日はいい天気ですね",
+            "cyrillic-ime kanji --candidates 3 きょうはいいてんきですね",
+            "cyrillic-ime kanji --context 私は がくせいです",
+        ],
+        exitCodes: [.success, .usage, .dataError, .noInput])
+
+    static let dictionary = CommandSpec(
+        name: "dictionary", operands: nil,
+        summary: "Prints where the compiled dictionary is, its size, entries, source, version and checksum, and whether it loads.",
+        options: [SharedOption.dictionary],
+        examples: ["cyrillic-ime dictionary --dictionary .dictionary/mozc.cimedic"],
+        exitCodes: [.success, .usage, .dataError, .noInput])
+
+    static let profiles = CommandSpec(
+        name: "profiles", operands: nil,
+        summary: "Lists the profiles with their names and the rows of every layer and page.",
+        options: [
+            OptionSpec("--id", "ID", "only the profile ID"),
+            SharedOption.profiles,
+            SharedOption.kanaEngine,
+        ],
+        examples: ["cyrillic-ime profiles --id srp"],
+        exitCodes: [.success, .usage, .dataError, .noInput])
+
+    static let type = CommandSpec(
+        name: "type", operands: nil,
+        summary: "Types in the terminal as the keyboard does: draws the profile's keyboard, the candidate bar and the document with its marked text; Ctrl-C or Ctrl-D quits and prints the document.",
+        details: [
+            "Keys: letters compose; space converts (then the next candidate); 1-9 choose from the bar; Tab the next candidate (else the next profile); ←/→ move between segments (else the cursor); Shift+←/→ resize; ↑/↓ turn the bar's page; Enter commits; Esc goes back from converting to the reading; Ctrl-R registers a word for the reading being converted (type the text, Enter saves it in the store, Esc cancels); Ctrl-O letters/symbols; Ctrl-K shift (katakana; the next page on the symbols); Ctrl-N dakuten; Backspace.",
+            "What is committed from the bar is learned in the store and ranks first the next time.",
+        ],
+        options: [
+            SharedOption.profile,
+            OptionSpec("--qwerty", nil, "map a Latin keyboard onto the profile's key positions (q→й, w→ц, … on Russian)"),
+            OptionSpec("--inline", nil, "show pending input as plain text, without marked text"),
+            OptionSpec("--kana-only", nil, "type kana only, never convert"),
+            SharedOption.dictionary,
+            SharedOption.store,
+            SharedOption.profiles,
+            SharedOption.kanaEngine,
+        ],
+        rules: [.conflicts("--kana-only", "--dictionary", "a kana-only keyboard never converts, so it reads no dictionary")],
+        examples: ["cyrillic-ime type --qwerty", "cyrillic-ime type --store /tmp/my-store"],
+        exitCodes: [.success, .usage, .dataError, .noInput])
+
+    static let layout = CommandSpec(
+        name: "layout", operands: nil,
+        summary: "Prints every key's frame for a keyboard WIDTH points wide and, with --svg, draws the keyboard into FILE.",
+        options: [
+            SharedOption.profile,
+            OptionSpec("--width", "PT", "the keyboard's width in points (default 375)"),
+            OptionSpec("--landscape", nil, "the phone on its side"),
+            OptionSpec("--globe", nil, "with the globe key"),
+            OptionSpec("--insets", "LEFT,RIGHT,BOTTOM", "safe-area insets in points"),
+            OptionSpec("--layer", "ID", "the layer (default letters; symbols)"),
+            OptionSpec("--page", "N", "the layer's page (default 1)"),
+            OptionSpec("--svg", "FILE", "draw the keyboard into FILE"),
+            SharedOption.profiles,
+            SharedOption.kanaEngine,
+        ],
+        examples: ["cyrillic-ime layout --width 320 --layer symbols --page 2 --svg symbols.svg"],
+        exitCodes: [.success, .usage, .dataError, .noInput])
+
+    static let words = CommandSpec(
+        name: "words", operands: "add READING TEXT | remove READING TEXT | list",
+        summary: "Your own words, in the store the keyboard uses: add converts READING to TEXT from now on (ranked like a common word), remove takes it out, list prints them (reading, tab, text).",
+        details: ["READING is kana, or Cyrillic typed in --profile (накано → なかの); TEXT up to 64 characters. At most 2000 words."],
+        options: [SharedOption.store, SharedOption.readingProfile],
+        examples: [
+            "cyrillic-ime words add накано 中野",
+            "cyrillic-ime words add ぬこ 猫",
+            "cyrillic-ime words list",
+            "cyrillic-ime words remove ぬこ 猫",
+        ],
+        exitCodes: [.success, .usage, .noInput])
+
+    static let forget = CommandSpec(
+        name: "forget", operands: "[READING [TEXT]]",
+        summary: "Forgets what the keyboard learned: every choice learned for READING (with TEXT, only that one), or with --all everything learned (--words: your own words too).",
+        details: ["READING is kana, or Cyrillic typed in --profile; hiragana and katakana readings are forgotten alike."],
+        options: [
+            OptionSpec("--all", nil, "forget everything learned"),
+            OptionSpec("--words", nil, "with --all, also remove your own words"),
+            SharedOption.store,
+            SharedOption.readingProfile,
+        ],
+        rules: [.requires("--words", "--all", "one word goes with `words remove`")],
+        examples: ["cyrillic-ime forget кита", "cyrillic-ime forget きた 来た", "cyrillic-ime forget --all"],
+        exitCodes: [.success, .usage, .noInput])
+
+    static let version = CommandSpec(
+        name: "version", operands: nil,
+        summary: "Prints the package version, the C ABI version, and the dictionary's version and checksum (`cyrillic-ime --version` too).",
+        options: [SharedOption.dictionary],
+        examples: ["cyrillic-ime --version"],
+        exitCodes: [.success, .usage])
+
+    static let all = [convert, kanji, dictionary, profiles, type, layout, words, forget, version]
+}
+
+extension ExitCode {
+    /// `  64  usage error (…)`, the numbers aligned.
+    var line: String { "  " + String(rawValue).padding(toLength: 4, withPad: " ", startingAt: 0) + meaning }
+
+    var meaning: String {
+        switch self {
+        case .success: "success"
+        case .usage: "usage error (unknown or conflicting options, bad values)"
+        case .dataError: "data rejected (--profiles or --kana-engine files, a damaged dictionary)"
+        case .noInput: "a file or folder not readable or not writable (the dictionary, data files, --svg, the store)"
+        }
+    }
+}
+
+/// `cyrillic-ime --help`: every subcommand's synopsis and summary, from the specs.
+var topLevelHelp: String {
+    var lines = [
+        "cyrillic-ime: Cyrillic transcription typed key by key into Japanese, as the CyrillicIME keyboard does.",
+        "",
+        "Usage:",
+    ]
+    for spec in Commands.all {
+        lines += spec.synopsis(first: 2)
+        lines += wrap(spec.summary, indent: 6, first: 6)
+    }
+    lines += ["  cyrillic-ime --help | cyrillic-ime COMMAND --help | cyrillic-ime help COMMAND", ""]
+    lines += wrap("The learning store (type, words, forget) is --store DIR, by default $XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime. The dictionary is --dictionary FILE, else $CYRILLIC_IME_DICTIONARY (scripts/run.sh builds it and sets it). Warnings (a line written as kana, input that is not UTF-8) go to stderr.", indent: 0)
+    lines += ["", "Exit codes:"] + [ExitCode.success, .usage, .dataError, .noInput].map(\.line)
+    return lines.joined(separator: "\n")
+}
