@@ -6,6 +6,8 @@ use super::input::lookup_char;
 use crate::dictionary::Dictionary;
 use crate::limits;
 use crate::user::UserData;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// One prediction.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -116,25 +118,32 @@ pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Ve
     };
     // (cost, place in reading order, entry, key): equal costs keep reading order, whatever
     // order the file stores entries in.
-    let mut found: Vec<(i32, u32, u32, usize)> = Vec::new();
-    let mut readings: Vec<Vec<u8>> = Vec::new();
+    let mut found: Vec<Reverse<(i32, u32, u32, usize)>> = Vec::new();
+    // The keys read, their codes in one buffer: (start, end) per key.
+    let mut key_codes: Vec<u8> = Vec::new();
+    let mut readings: Vec<(usize, usize)> = Vec::new();
     let mut scanned = 0;
     dictionary.keys_with_prefix(&codes, |key, entries| {
         scanned += 1;
         let extra = (key.len() - codes.len()) as i32;
-        readings.push(key.to_vec());
+        readings.push((key_codes.len(), key_codes.len() + key.len()));
+        key_codes.extend_from_slice(key);
         for index in entries {
             if let Some(e) = dictionary.entry(index) {
-                found.push((e.cost as i32 + extra * COST_PER_EXTRA_CHAR, found.len() as u32, index, readings.len() - 1));
+                found.push(Reverse((e.cost as i32 + extra * COST_PER_EXTRA_CHAR, found.len() as u32, index, readings.len() - 1)));
             }
         }
         scanned < MAX_KEYS_SCANNED
     });
-    found.sort_unstable();
+    // Cheapest first, taken only until `limit` distinct texts: a heap built in linear time
+    // instead of sorting the thousands of words of a short prefix (the keys are distinct,
+    // so the order is the sorted order).
+    let mut found = BinaryHeap::from(found);
     let mut out: Vec<Prediction> = Vec::new();
-    for (cost, _, index, reading) in found {
+    while let Some(Reverse((cost, _, index, reading))) = found.pop() {
         let Some(entry) = dictionary.entry(index) else { continue };
-        let reading = dictionary.reading_of(&readings[reading]);
+        let (start, end) = readings[reading];
+        let reading = dictionary.reading_of(&key_codes[start..end]);
         let mut text = String::new();
         dictionary.push_surface(&entry, &reading, &mut text);
         if !out.iter().any(|p| p.text == text) {
