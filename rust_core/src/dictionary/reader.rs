@@ -453,7 +453,14 @@ impl Dictionary {
         // expanded in increasing order, so each depth's bits are read once, front to back.
         let mut child_cursors = [None; format::MAX_KEY_CHARS + 1];
         let mut entry_cursors = [None; format::MAX_KEY_CHARS + 1];
+        // A valid subtree has fewer nodes than the trie; counts made inconsistent by a hostile
+        // file (samples that lie) could make ranges overlap and the walk revisit nodes.
+        let mut budget = self.trie.nodes;
         while let Some((node, depth, (before, after), (first_entry, end_entry))) = stack.pop() {
+            budget = budget.saturating_sub(1);
+            if budget == 0 {
+                return;
+            }
             if depth > prefix.len() {
                 let Some(&label) = labels.get(node as usize) else { continue };
                 codes[depth - 1] = label;
