@@ -11,7 +11,7 @@ use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
 use cyrillic_ime_core::dictionary::Dictionary;
 use cyrillic_ime_core::limits;
 use cyrillic_ime_core::user::file::{self, Kind};
-use cyrillic_ime_core::user::store::UserStore;
+use cyrillic_ime_core::user::store::{Saved, UserStore};
 use cyrillic_ime_core::user::{api, weight, UserData, HALF_LIFE};
 use std::path::{Path, PathBuf};
 use tiny_dictionary::*;
@@ -407,7 +407,9 @@ fn a_store_round_trips_through_its_files() {
     // The converter sees it after a reopen.
     let c = converter();
     assert_eq!(convert(&c, &store.data(), SENTENCE, &[], 0).best_text(), "私の名前は仲野です");
-    assert!(std::fs::read_dir(&dir).unwrap().count() == 2, "no temporary files are left");
+    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["learning.cime", "store.lock", "words.cime"], "no temporary files are left");
 }
 
 #[test]
@@ -590,11 +592,35 @@ fn a_save_that_fails_keeps_the_change_in_memory_and_says_why() {
     std::fs::create_dir(dir.join(file::LEARNING_FILE)).unwrap();
     let saved = store.learn("つき", &pairs(&[("つき", "月")])).unwrap();
     assert!(!saved.saved);
-    assert!(saved.warnings[0].contains("cannot rename"), "{saved:?}");
-    assert!(saved.warnings[0].ends_with("; the change stays in memory"), "{saved:?}");
+    assert_eq!(saved.warnings.len(), 1, "{saved:?}");
+    assert!(saved.warnings[0].starts_with(&format!("user store {}: cannot read it to merge (", dir.join(file::LEARNING_FILE).display())), "{saved:?}");
+    assert!(saved.warnings[0].ends_with("so it is not overwritten; the change stays in memory and is saved with the next one"), "{saved:?}");
     assert_eq!(store.data().segment_texts("つき"), ["月"]);
+    // The words file is another file: its saves go on.
+    let answer = api::user_words(&mut store, r#"{"action":"add","reading":"つき","text":"月"}"#);
+    assert!(answer.ends_with(r#""saved":true,"warnings":[]}"#), "{answer}");
+    // The place free again: the next change saves the one that could not be saved too.
+    std::fs::remove_dir(dir.join(file::LEARNING_FILE)).unwrap();
+    assert_eq!(store.learn("はな", &pairs(&[("はな", "花")])).unwrap(), Saved { saved: true, warnings: vec![] });
+    let (reopened, warnings) = open(&dir);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(reopened.data().segment_texts("つき"), ["月"], "the unsaved change was saved with the next");
+    assert_eq!(reopened.data().segment_texts("はな"), ["花"]);
     let left: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    assert!(!left.iter().any(|n| n.contains(".tmp-")), "the temporary is cleaned up: {left:?}");
+    assert!(!left.iter().any(|n| n.contains(".tmp-")), "no temporary is left: {left:?}");
+}
+
+#[test]
+fn a_store_whose_directory_was_removed_keeps_the_change_and_says_so() {
+    let (dir, _) = filled("rename-fails");
+    let (mut store, _) = open(&dir);
+    // The directory removed under the store (the review removed it after two commits):
+    // the save fails, and says so.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let saved = store.learn("つき", &pairs(&[("つき", "月")])).unwrap();
+    assert!(!saved.saved, "{saved:?}");
+    assert!(saved.warnings[0].contains("cannot open its lock file"), "{saved:?}");
+    assert_eq!(store.data().segment_texts("つき"), ["月"], "kept in memory");
 }
 
 #[test]

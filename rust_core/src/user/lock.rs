@@ -1,0 +1,43 @@
+//! The user store's advisory lock (docs/LEARNING.md, "More than one process"): a file
+//! `store.lock` in the store's directory, locked exclusively (`File::try_lock`, flock on
+//! Linux and Apple systems) around every read-merge-write and around the cleaning of
+//! temporary files at open. The operating system releases it when its holder exits or is
+//! killed, so a writer that died never blocks the others, and a temporary file found by
+//! whoever holds the lock has no living writer.
+
+use crate::limits;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Name of the lock file; it is never removed (removing a lock file lets two holders in).
+pub const LOCK_FILE: &str = "store.lock";
+
+/// The held lock; released when dropped (closing the file releases it).
+#[derive(Debug)]
+pub struct StoreLock {
+    _file: File,
+}
+
+/// Takes the lock of the store in `directory`, waiting up to
+/// `limits::USER_STORE_LOCK_WAIT_MS` for another process to release it. The error says
+/// why (the caller names the store).
+pub fn lock(directory: &Path) -> Result<StoreLock, String> {
+    let path = directory.join(LOCK_FILE);
+    let file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(|e| format!("cannot open its lock file {} ({e})", path.display()))?;
+    let started = Instant::now();
+    let mut pause = Duration::from_micros(200);
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(StoreLock { _file: file }),
+            Err(TryLockError::WouldBlock) => {
+                if started.elapsed() >= Duration::from_millis(limits::USER_STORE_LOCK_WAIT_MS) {
+                    return Err(format!("another process held its lock {} for over {} ms", path.display(), limits::USER_STORE_LOCK_WAIT_MS));
+                }
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(10));
+            }
+            Err(TryLockError::Error(e)) => return Err(format!("cannot lock {} ({e})", path.display())),
+        }
+    }
+}
