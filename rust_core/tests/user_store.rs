@@ -624,14 +624,87 @@ fn a_store_whose_directory_was_removed_keeps_the_change_and_says_so() {
 }
 
 #[test]
-fn atomic_writes_replace_the_whole_file() {
+fn atomic_writes_replace_the_whole_file_and_a_reader_never_sees_a_part() {
     let dir = temp_path("atomic");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("f");
-    file::write_atomic(&path, b"first").unwrap();
-    file::write_atomic(&path, b"second, longer").unwrap();
-    assert_eq!(std::fs::read(&path).unwrap(), b"second, longer");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    // Two contents of different sizes: a reader running beside the writer must always see
+    // one of them whole, never a cut or mixed file (an in-place write shows both).
+    let old: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+    let new = vec![b'n'; 200_000];
+    file::write_atomic(&path, &old).unwrap();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let (path, old, new, done) = (path.clone(), old.clone(), new.clone(), done.clone());
+        std::thread::spawn(move || {
+            let mut reads = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let seen = std::fs::read(&path).expect("the file is always there");
+                assert!(seen == old || seen == new, "read {reads}: a reader saw {} bytes, neither whole file", seen.len());
+                reads += 1;
+            }
+            reads
+        })
+    };
+    for i in 0..60 {
+        file::write_atomic(&path, if i % 2 == 0 { &new } else { &old }).unwrap();
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let reads = reader.join().expect("the reader saw only whole files");
+    assert!(reads > 0);
+    assert_eq!(std::fs::read(&path).unwrap(), old, "the last write is the file");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary is left");
     let err = file::write_atomic(&dir.join("missing").join("f"), b"x").unwrap_err();
-    assert!(err.starts_with("cannot create ") && err.contains("missing/f.tmp-"), "{err}");
+    let temp_of_this_process = format!("missing/f.tmp-{}-", std::process::id());
+    assert!(err.starts_with("cannot create ") && err.contains(&temp_of_this_process), "the temporary names its owner: {err}");
+}
+
+#[test]
+fn a_live_writers_temporary_file_is_not_removed_by_another_open() {
+    // What the review saw: one process's open deleted the temporary file of another,
+    // live, process in the middle of its save. A writer holds the lock from creating its
+    // temporary to renaming it; an open waits for it and removes nothing.
+    let (dir, _) = filled("live-temporary");
+    let held = cyrillic_ime_core::user::lock::lock(&dir).expect("the lock is free");
+    let mut other = UserData::default();
+    other.learn("つき", &pairs(&[("つき", "月")]));
+    let temp = dir.join(format!("learning.cime.tmp-{}-999", std::process::id()));
+    std::fs::write(&temp, file::write_learning(&other)).unwrap();
+    let opener = {
+        let dir = dir.clone();
+        std::thread::spawn(move || open(&dir))
+    };
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    assert!(temp.exists(), "an open removed the temporary of a save still under way");
+    std::fs::rename(&temp, dir.join(file::LEARNING_FILE)).expect("the live writer's rename succeeds");
+    drop(held);
+    let (store, warnings) = opener.join().unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(store.data().segment_texts("つき"), ["月"], "the open waited and read the file the writer saved");
+}
+
+#[test]
+fn two_stores_on_one_directory_merge_instead_of_the_last_writer_winning() {
+    let dir = temp_path("two-stores");
+    let (mut a, _) = open(&dir);
+    let (mut b, _) = open(&dir);
+    for i in 0..5 {
+        assert!(a.learn("はし", &pairs(&[("はし", "橋")])).unwrap().saved);
+        assert!(b.learn("つき", &pairs(&[("つき", "月")])).unwrap().saved, "{i}");
+    }
+    assert!(api::user_words(&mut a, r#"{"action":"add","reading":"ぬこ","text":"猫"}"#).contains(r#""saved":true"#));
+    let answer = api::user_words(&mut b, r#"{"action":"add","reading":"なかの","text":"仲野"}"#);
+    assert!(answer.starts_with(r#"{"words":[{"reading":"なかの","text":"仲野"},{"reading":"ぬこ","text":"猫"}]"#), "b sees a's word after its save: {answer}");
+    let (c, warnings) = open(&dir);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let data = c.data();
+    assert_eq!((data.segment_texts("はし"), data.segment_texts("つき")), (vec!["橋"], vec!["月"]));
+    assert_eq!(data.tick, 10, "the clock counts both stores' commits");
+    assert_eq!(data.word_count(), 2);
+    // A forget in one store forgets what the other learned since, too (it is replayed on
+    // the file as it is now).
+    assert!(b.learn("かな", &pairs(&[("かな", "仮名")])).unwrap().saved);
+    let forgot = api::forget(&mut a, r#"{"all":true}"#);
+    assert!(forgot.starts_with(r#"{"forgotten":6,"saved":true"#), "3 choices and 3 phrases, b's かな among them: {forgot}");
+    assert_eq!(open(&dir).0.data().learned_count(), 0);
 }
