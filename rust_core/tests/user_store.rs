@@ -205,12 +205,24 @@ fn unused_choices_decay_away_and_the_oldest_go_first_past_the_bounds() {
     learn_one(&mut bounded, "あたらしい", "新しい");
     assert_eq!(bounded.segment_texts("よみ1"), ["字"]);
     assert!(bounded.segment_texts("よみ2").is_empty());
-    // Long readings are learned per segment, not as a phrase.
+    // Long readings are learned per segment, not as a phrase; exactly the limit still is one.
     let long = "あ".repeat(limits::MAX_LEARNED_PHRASE_CHARS + 1);
     let mut user = UserData::default();
     learn_one(&mut user, &long, "亜");
     assert!(user.phrases.is_empty());
     assert_eq!(user.segment_texts(&long), ["亜"]);
+    let at_limit = "い".repeat(64);
+    assert_eq!(limits::MAX_LEARNED_PHRASE_CHARS, 64, "docs/LEARNING.md: readings up to 64 characters");
+    learn_one(&mut user, &at_limit, "胃");
+    assert_eq!(user.phrases.get(&at_limit).map(|p| p[0].text()), Some("胃".to_string()), "a reading of exactly 64 characters is learned as a phrase");
+    // The bounds at exactly their size: 2,000 choices and 500 phrases all kept.
+    let mut full = UserData::default();
+    for i in 0..limits::MAX_LEARNED_CHOICES {
+        learn_one(&mut full, &format!("よみ{i}"), "字");
+    }
+    assert_eq!(full.segments.values().map(Vec::len).sum::<usize>(), 2000);
+    assert_eq!(full.segment_texts("よみ0"), ["字"], "at exactly the bound nothing is evicted");
+    assert_eq!(full.phrases.len(), 500);
 }
 
 // ---------- prediction ----------
@@ -245,6 +257,26 @@ fn predictions_lead_with_recent_phrases_then_user_words() {
     // The limits stay.
     assert_eq!(predict_with(d, "あり", 1, Some(&user)).unwrap().len(), 1);
     assert!(predict_with(d, "あり", 0, Some(&user)).is_err());
+}
+
+#[test]
+fn learned_phrases_take_at_most_half_of_the_predictions() {
+    let c = converter();
+    let d = c.dictionary();
+    let mut user = UserData::default();
+    // Eight learned phrases for あり…, more than any limit below can take.
+    for (i, kana) in ["か", "き", "く", "け", "こ", "さ", "し", "す"].iter().enumerate() {
+        let reading = format!("あり{kana}");
+        user.learn(&reading, &pairs(&[(&reading, &format!("蟻{i}"))]));
+    }
+    let learned = |limit: usize| -> usize { predict_with(d, "あり", limit, Some(&user)).unwrap().iter().filter(|p| p.text.starts_with('蟻') && p.text.len() > "蟻".len()).count() };
+    for (limit, share) in [(1, 1), (2, 1), (3, 1), (4, 2), (5, 2), (9, 4), (16, 8)] {
+        assert_eq!(learned(limit), share, "limit {limit}: learned phrases take half of it (at least one)");
+    }
+    // The rest of the list is the dictionary's, not more learned phrases.
+    let four: Vec<String> = predict_with(d, "あり", 4, Some(&user)).unwrap().into_iter().map(|p| p.text).collect();
+    assert_eq!(&four[..2], ["蟻7", "蟻6"], "the two most recent phrases first: {four:?}");
+    assert_eq!(four[2], "ありがとう", "then the dictionary: {four:?}");
 }
 
 // ---------- user words ----------
@@ -299,6 +331,9 @@ fn user_words_are_checked_and_bounded() {
     let added = api::user_words(&mut store, r#"{"action":"add","reading":"キョウ","text":"京"}"#);
     assert_eq!(added, r#"{"words":[{"reading":"きょう","text":"京"}],"saved":true,"warnings":[]}"#);
     assert_eq!(api::user_words(&mut store, r#"{"action":"add","reading":"きょう","text":"京"}"#), added);
+    // Exactly at the limits: a 32-character reading, a 64-character text.
+    let at_limit = api::user_words(&mut store, &format!(r#"{{"action":"add","reading":"{}","text":"{}"}}"#, "あ".repeat(32), "亜".repeat(64)));
+    assert!(at_limit.contains(&format!(r#"{{"reading":"{}","text":"{}"}}"#, "あ".repeat(32), "亜".repeat(64))) && at_limit.contains(r#""saved":true"#), "{at_limit}");
     let mut user = UserData::default();
     for i in 0..limits::MAX_USER_WORDS {
         user.add_word("きょう", &format!("京{i}")).unwrap();
@@ -327,7 +362,14 @@ fn learn_requests_are_checked() {
     }
     let long = format!(r#"{{"reading":"は","segments":[{{"reading":"は","text":"{}"}}]}}"#, "葉".repeat(257));
     assert_eq!(api::learn(&mut store, &long), api::error_json("$segments[0].text is 257 characters, over the limit of 256"));
+    let long_reading = "は".repeat(257);
+    let request = format!(r#"{{"reading":"{long_reading}","segments":[{{"reading":"{long_reading}","text":"葉"}}]}}"#);
+    assert_eq!(api::learn(&mut store, &request), api::error_json("$reading is 257 characters, over the limit of 256"));
     assert_eq!(store.data().learned_count(), 0, "nothing refused was learned");
+    // Exactly at the limits: learned.
+    let at_limit = format!(r#"{{"reading":"{r}","segments":[{{"reading":"{r}","text":"{t}"}}]}}"#, r = "は".repeat(256), t = "葉".repeat(256));
+    assert!(api::learn(&mut store, &at_limit).starts_with(r#"{"learned":true,"saved":true"#));
+    assert_eq!(store.data().segment_texts(&"は".repeat(256)), ["葉".repeat(256)]);
 }
 
 // ---------- forgetting ----------
