@@ -290,7 +290,7 @@ extension KeyboardController {
             candidateBar.clear()
             phase = .inserting
             commitText(item.text)
-            learning?.learn(ConversionChoice(reading: item.reading, segments: [.init(reading: item.reading, text: item.text)]))
+            learn(ConversionChoice(reading: item.reading, segments: [.init(reading: item.reading, text: item.text)]))
         }
     }
 
@@ -342,7 +342,14 @@ extension KeyboardController {
         candidateBar.clear()
         phase = .inserting
         commitText(session.text)
-        learning?.learn(session.choice)
+        learn(session.choice)
+    }
+
+    /// Tells the learning store, after the text is committed; a save that fails becomes
+    /// the `learningStatus` notice.
+    private func learn(_ choice: ConversionChoice) {
+        guard let learning else { return }
+        learningStatus.record(learning.learn(choice))
     }
 
     // MARK: The document

@@ -11,8 +11,11 @@ extension RustCoreEngine: ConversionLearning {
         }
     }
 
-    public func learn(_ choice: ConversionChoice) {
-        // A failed learn loses only this choice; typing goes on.
-        _ = learn(reading: choice.reading, segments: choice.segments.map { .init(reading: $0.reading, text: $0.text) })
+    public func learn(_ choice: ConversionChoice) -> LearningOutcome {
+        // A failed learn or save loses only the learning of this choice; typing goes on.
+        switch learn(reading: choice.reading, segments: choice.segments.map { .init(reading: $0.reading, text: $0.text) }) {
+        case .success(let save): return save.problem.map(LearningOutcome.notSaved) ?? .saved
+        case .failure(let error): return .notLearned(error.message)
+        }
     }
 }

@@ -73,7 +73,13 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     let screen = TerminalScreen(qwerty: qwerty)
     var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
     let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote].compactMap { $0 }
-    func draw() { terminal.write(screen.draw(controller: controller, document: document, notes: notes)) }
+    // A failed save is shown once, as one line, until a save works again (LearningStatus).
+    var learningNote: String?
+    func draw() {
+        if let notice = controller.takeLearningNotice() { learningNote = notice }
+        if controller.learningStatus.problem == nil, learningNote?.hasPrefix("Learning not saved") == true { learningNote = nil }
+        terminal.write(screen.draw(controller: controller, document: document, notes: notes + [learningNote].compactMap { $0 }))
+    }
     draw()
     reading: while true {
         switch terminal.read() {
@@ -112,6 +118,12 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     controller.keyboardWillHide()
     terminal.restore()
     print(document.text)
+    // The text is out; the learning that was not saved is said on stderr, not dropped.
+    let status = controller.learningStatus
+    if status.unsavedCommits > 0, let problem = status.problem {
+        let commits = status.unsavedCommits == 1 ? "1 commit was" : "\(status.unsavedCommits) commits were"
+        FileHandle.standardError.write(Data("cyrillic-ime: \(commits) learned but not saved: \(problem)\n".utf8))
+    }
 }
 
 /// Draws the terminal keyboard screen.
