@@ -46,9 +46,11 @@ def counts(lines):
 def main():
     text = open(sys.argv[1], encoding="utf-8", errors="replace").read() if len(sys.argv) > 1 else sys.stdin.read()
     steps = []  # (name, lines, seconds)
+    # test.sh's own steps are those it timed; other "==>" lines (the benchmark's) stay inside.
+    timed = set(re.findall(r"^\((.*): \d+ s\)$", text, re.M)) | {"done"}
     for line in text.splitlines():
         m = re.match(r"^==> (.*)$", line)
-        if m:
+        if m and m.group(1) in timed:
             steps.append([m.group(1), [], None])
             continue
         m = re.match(r"^\((.*): (\d+) s\)$", line)
