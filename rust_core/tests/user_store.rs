@@ -726,6 +726,24 @@ fn a_live_writers_temporary_file_is_not_removed_by_another_open() {
 }
 
 #[test]
+fn a_lock_held_too_long_leaves_the_change_unsaved_until_the_next() {
+    let dir = temp_path("lock-held");
+    let (mut store, _) = open(&dir);
+    let held = cyrillic_ime_core::user::lock::lock(&dir).expect("the lock is free");
+    let started = std::time::Instant::now();
+    let saved = store.learn("つき", &pairs(&[("つき", "月")])).unwrap();
+    assert!(started.elapsed() >= std::time::Duration::from_millis(limits::USER_STORE_LOCK_WAIT_MS), "it waited");
+    assert!(!saved.saved);
+    assert_eq!(saved.warnings, [format!("user store {}: another process held its lock {} for over 2000 ms; the change stays in memory and is saved with the next one", dir.display(), dir.join("store.lock").display())]);
+    assert_eq!(store.data().segment_texts("つき"), ["月"], "learned in memory");
+    drop(held);
+    // The abandoned wait leaves no lock behind: the next change saves both.
+    assert!(store.learn("はな", &pairs(&[("はな", "花")])).unwrap().saved);
+    let reopened = open(&dir).0;
+    assert_eq!((reopened.data().segment_texts("つき"), reopened.data().segment_texts("はな")), (vec!["月"], vec!["花"]));
+}
+
+#[test]
 fn two_stores_on_one_directory_merge_instead_of_the_last_writer_winning() {
     let dir = temp_path("two-stores");
     let (mut a, _) = open(&dir);
