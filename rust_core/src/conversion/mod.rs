@@ -166,12 +166,13 @@ impl Converter {
         let word_before = around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
         for (i, segment) in conversion.segments.iter_mut().enumerate() {
             let mut preferred: Vec<String> = Vec::new();
-            if let Some(p) = phrase {
-                preferred.extend(p.segments.get(i).filter(|(r, _)| *r == segment.reading).map(|(_, t)| t.clone()));
-            }
-            // What the writer chose for this reading right after the same word comes next.
+            // What the writer chose for this reading right after the same word comes first:
+            // more particular than a phrase of the same reading learned in any context.
             if let Some(word) = word_before.as_ref().filter(|_| i == 0) {
                 preferred.extend(user.pair_texts(word, &segment.reading).into_iter().map(str::to_string));
+            }
+            if let Some(p) = phrase {
+                preferred.extend(p.segments.get(i).filter(|(r, _)| *r == segment.reading).map(|(_, t)| t.clone()));
             }
             preferred.extend(user.segment_texts(&segment.reading).into_iter().map(str::to_string));
             // A learned word followed by the rest of the segment as typed (橋 learned for
