@@ -73,11 +73,14 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     let screen = TerminalScreen(qwerty: qwerty)
     var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
     let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote].compactMap { $0 }
-    // A failed save is shown once, as one line, until a save works again (LearningStatus).
+    // A learning notice is shown once, as one line: a failed save's until a save works again.
     var learningNote: String?
     func draw() {
-        if let notice = controller.takeLearningNotice() { learningNote = notice }
-        if controller.learningStatus.problem == nil, learningNote?.hasPrefix("Learning not saved") == true { learningNote = nil }
+        if let notice = controller.takeLearningNotice() {
+            learningNote = notice
+        } else if controller.learningStatus.problem == nil {
+            learningNote = nil
+        }
         terminal.write(screen.draw(controller: controller, document: document, notes: notes + [learningNote].compactMap { $0 }))
     }
     draw()
