@@ -68,11 +68,14 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
     var registration: WordRegistration?
     var registrationNote: String?
-    // A failed save is shown once, as one line, until a save works again (LearningStatus).
+    // A learning notice is shown once, as one line: a failed save's until a save works again.
     var learningNote: String?
     func draw() {
-        if let notice = controller.takeLearningNotice() { learningNote = notice }
-        if controller.learningStatus.problem == nil, learningNote?.hasPrefix("Learning not saved") == true { learningNote = nil }
+        if let notice = controller.takeLearningNotice() {
+            learningNote = notice
+        } else if controller.learningStatus.problem == nil {
+            learningNote = nil
+        }
         let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote(), registrationNote, learningNote].compactMap { $0 }
         terminal.write(screen.draw(controller: controller, document: document, notes: notes, registration: registration))
     }

@@ -263,7 +263,7 @@ impl UserStore {
                         true
                     }
                     Err(e) => {
-                        warnings.push(format!("user store {}: {e}; the change stays in memory", self.path(kind).display()));
+                        warnings.push(format!("user store {}: {e}; the change stays in memory and is saved with the next one", self.path(kind).display()));
                         self.remember_unsaved(kind, change);
                         false
                     }
