@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds everything and runs every test: Rust unit and integration tests (the reload
-# stress test included), the C ABI check, valgrind memcheck over 10^5 ABI calls, the JSON
+# stress test, the user store's two-process and kill tests included), the worst documents
+# within the limits (worst_case), the C ABI check, valgrind memcheck over 10^5 ABI calls, the JSON
 # Schema check, the Swift tests, the Swift tests again under ThreadSanitizer, the
 # command-line tests, the outside checks (romaji against wanakana-python; skkdic words
 # round-tripped through every profile), the terminal keyboard test (in tmux), each fuzz
@@ -31,6 +32,9 @@ export CYRILLIC_IME_DICTIONARY   # the Swift tests and the command line find it 
 
 step "Rust tests"
 cargo test --manifest-path rust_core/Cargo.toml --features test-exports
+
+step "Worst documents within the limits (docs/RELIABILITY.md; fails when a case ends otherwise)"
+cargo run --release --manifest-path rust_core/Cargo.toml --features test-exports --example worst_case
 
 step "C ABI check"
 scripts/check_abi.sh

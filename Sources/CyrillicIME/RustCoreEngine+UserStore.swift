@@ -2,7 +2,8 @@ import CCyrillicIMECore
 
 /// The user store through the core (docs/LEARNING.md, docs/FFI.md "Learning and the user
 /// dictionary"): what the writer commits is learned, and the writer's own words are kept.
-/// Every change is saved by the core before the call returns. Nothing leaves the device.
+/// Every change is saved by the core before the call returns, and says whether it was
+/// (`StoreSave`). Nothing leaves the device.
 extension RustCoreEngine {
     /// Opens (or creates) the store in `directory`, replacing the one open before. A damaged
     /// file is set aside and that half starts fresh; an unwritable place keeps learning in
@@ -26,61 +27,65 @@ extension RustCoreEngine {
 
     /// The writer committed `segments` (reading → text, in order) for `reading`, after
     /// `context` (what stood before it: the choice is also remembered after that word, the
-    /// history bigram). Returns the core's warnings (a failed save, for one); an error means
-    /// nothing was learned.
+    /// history bigram). The result says whether it was saved (when not, it is learned for this
+    /// session only and `problem` says why, fit to show); an error means nothing was learned.
     @discardableResult
     public func learn(
         reading: String, segments: [UserStoreRequest.Segment], context: ConversionContext = .none
-    ) -> Result<[String], UserStoreError> {
+    ) -> Result<StoreSave, UserStoreError> {
         let request = UserStoreRequest.json(UserStoreRequest.Learn(reading: reading, segments: segments, context: context.payload))
         let json = request.withCString { Self.takeString(rust_learn($0)) }
-        return Result { () throws(UserStoreError) in try UserStoreAnswer.decode(UserStoreAnswer.Saved.self, from: json).warnings ?? [] }
+        return Result { () throws(UserStoreError) in try UserStoreAnswer.decode(StoreSave.self, from: json) }
     }
 
-    /// Adds a word of the writer's own (reading in hiragana → text); returns the word list.
+    /// Adds a word of the writer's own (reading in hiragana → text): the word list, and
+    /// whether it was saved.
     @discardableResult
-    public func addUserWord(reading: String, text: String) throws(UserStoreError) -> [UserWord] {
-        try userWords(UserStoreRequest.Words(action: "add", reading: reading, text: text))
+    public func addUserWord(reading: String, text: String) throws(UserStoreError) -> UserStoreChange<[UserWord]> {
+        try changeUserWords(UserStoreRequest.Words(action: "add", reading: reading, text: text))
     }
 
-    /// Removes a word of the writer's own; returns the word list.
+    /// Removes a word of the writer's own: the word list, and whether it was saved.
     @discardableResult
-    public func removeUserWord(reading: String, text: String) throws(UserStoreError) -> [UserWord] {
-        try userWords(UserStoreRequest.Words(action: "remove", reading: reading, text: text))
+    public func removeUserWord(reading: String, text: String) throws(UserStoreError) -> UserStoreChange<[UserWord]> {
+        try changeUserWords(UserStoreRequest.Words(action: "remove", reading: reading, text: text))
     }
 
     /// The writer's own words.
     public func userWords() throws(UserStoreError) -> [UserWord] {
-        try userWords(UserStoreRequest.Words(action: "list", reading: nil, text: nil))
+        try changeUserWords(UserStoreRequest.Words(action: "list", reading: nil, text: nil)).value
     }
 
-    private func userWords(_ request: UserStoreRequest.Words) throws(UserStoreError) -> [UserWord] {
+    private func changeUserWords(_ request: UserStoreRequest.Words) throws(UserStoreError) -> UserStoreChange<[UserWord]> {
         let json = UserStoreRequest.json(request).withCString { Self.takeString(rust_user_words($0)) }
-        return try UserStoreAnswer.decode(UserStoreAnswer.WordList.self, from: json).words
+        let answer = try UserStoreAnswer.decode(UserStoreAnswer.WordList.self, from: json)
+        return UserStoreChange(value: answer.words, save: StoreSave(saved: answer.saved, warnings: answer.warnings))
     }
 
-    /// Forgets everything learned (and with `includingWords` the writer's words too);
-    /// returns how many entries went.
+    /// Forgets everything learned (and with `includingWords` the writer's words too): how
+    /// many entries went, and whether that was saved.
     @discardableResult
-    public func forgetEverything(includingWords: Bool = false) throws(UserStoreError) -> Int {
+    public func forgetEverything(includingWords: Bool = false) throws(UserStoreError) -> UserStoreChange<Int> {
         try forget(UserStoreRequest.Forget(all: true, words: includingWords, reading: nil, text: nil))
     }
 
-    /// Forgets one learned choice (reading → text); returns how many entries went.
+    /// Forgets one learned choice (reading → text): how many entries went, and whether that
+    /// was saved.
     @discardableResult
-    public func forget(reading: String, text: String) throws(UserStoreError) -> Int {
+    public func forget(reading: String, text: String) throws(UserStoreError) -> UserStoreChange<Int> {
         try forget(UserStoreRequest.Forget(all: nil, words: nil, reading: reading, text: text))
     }
 
     /// Forgets every choice learned for `reading` (katakana and hiragana alike), and the
-    /// phrases holding one; returns how many entries went.
+    /// phrases holding one: how many entries went, and whether that was saved.
     @discardableResult
-    public func forget(reading: String) throws(UserStoreError) -> Int {
+    public func forget(reading: String) throws(UserStoreError) -> UserStoreChange<Int> {
         try forget(UserStoreRequest.Forget(all: nil, words: nil, reading: reading, text: nil))
     }
 
-    private func forget(_ request: UserStoreRequest.Forget) throws(UserStoreError) -> Int {
+    private func forget(_ request: UserStoreRequest.Forget) throws(UserStoreError) -> UserStoreChange<Int> {
         let json = UserStoreRequest.json(request).withCString { Self.takeString(rust_forget($0)) }
-        return try UserStoreAnswer.decode(UserStoreAnswer.Forgotten.self, from: json).forgotten
+        let answer = try UserStoreAnswer.decode(UserStoreAnswer.Forgotten.self, from: json)
+        return UserStoreChange(value: answer.forgotten, save: StoreSave(saved: answer.saved, warnings: answer.warnings))
     }
 }

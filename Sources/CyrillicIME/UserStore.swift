@@ -18,6 +18,32 @@ public struct UserWord: Decodable, Equatable, Sendable {
     public var text: String
 }
 
+/// Whether a change reached the disk. The core makes every change in memory first, so an
+/// unsaved change still counts for this session; `warnings` say why it was not saved
+/// (the place removed, the file's place taken, another process holding the lock too long).
+public struct StoreSave: Decodable, Equatable, Sendable {
+    public var saved: Bool
+    public var warnings: [String]
+
+    public init(saved: Bool, warnings: [String] = []) {
+        self.saved = saved
+        self.warnings = warnings
+    }
+
+    /// In words, fit to show a writer: why the change lasts only until the keyboard closes.
+    public var problem: String? {
+        saved ? nil : (warnings.isEmpty ? "the change was not saved" : warnings.joined(separator: "; "))
+    }
+}
+
+/// A change to the user store: what it answered, and whether it was saved.
+public struct UserStoreChange<Value: Sendable>: Sendable {
+    public var value: Value
+    public var save: StoreSave
+}
+
+extension UserStoreChange: Equatable where Value: Equatable {}
+
 /// Why a user-store call failed, naming the field or the file.
 public struct UserStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
@@ -61,9 +87,16 @@ public enum UserStoreRequest {
 
 /// Decodes the core's user-store answers: a result, or `{"error"}`.
 enum UserStoreAnswer {
-    struct Saved: Decodable { var warnings: [String]? }
-    struct WordList: Decodable { var words: [UserWord] }
-    struct Forgotten: Decodable { var forgotten: Int }
+    struct WordList: Decodable {
+        var words: [UserWord]
+        var saved: Bool
+        var warnings: [String]
+    }
+    struct Forgotten: Decodable {
+        var forgotten: Int
+        var saved: Bool
+        var warnings: [String]
+    }
 
     static func decode<T: Decodable>(_ type: T.Type, from json: String?) throws(UserStoreError) -> T {
         try CoreAnswer.decode(type, from: json).mapError { UserStoreError(message: $0.error) }.get()

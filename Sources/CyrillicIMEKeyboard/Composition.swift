@@ -60,6 +60,7 @@ public protocol ConversionLearning: AnyObject {
     /// Opens (or creates) the store in `directory`: the keyboard's own container on device,
     /// `--store DIR` in the terminal. Errors are messages fit to show.
     func openStore(atDirectory directory: String) throws
-    /// The writer committed `choice` (a conversion, or a prediction as one segment).
-    func learn(_ choice: ConversionChoice)
+    /// The writer committed `choice` (a conversion, or a prediction as one segment); says
+    /// whether it was learned and saved (`LearningStatus` keeps the keyboard's notice).
+    func learn(_ choice: ConversionChoice) -> LearningOutcome
 }

@@ -319,7 +319,7 @@ extension KeyboardController {
             candidateBar.clear()
             phase = .inserting
             commitText(item.text, as: [CommittedSegment(reading: item.reading, text: item.text)])
-            learning?.learn(ConversionChoice(
+            learn(ConversionChoice(
                 reading: item.reading, segments: [.init(reading: item.reading, text: item.text)], context: context))
             offerNextWords()
         }
@@ -376,8 +376,15 @@ extension KeyboardController {
         candidateBar.clear()
         phase = .inserting
         commitText(session.text, as: session.committedSegments)
-        learning?.learn(session.choice)
+        learn(session.choice)
         if offeringNextWords { offerNextWords() }
+    }
+
+    /// Tells the learning store, after the text is committed; a save that fails becomes
+    /// the `learningStatus` notice.
+    private func learn(_ choice: ConversionChoice) {
+        guard let learning else { return }
+        learningStatus.record(learning.learn(choice))
     }
 
     // MARK: The document

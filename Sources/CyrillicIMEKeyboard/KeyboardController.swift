@@ -60,6 +60,10 @@ public final class KeyboardController {
     public var spaceWidth: CharacterWidth
     /// Where committed conversions are learned; `nil` learns nothing (docs/KEYBOARD.md, "Learning").
     public var learning: ConversionLearning?
+    /// Whether learning is being saved, and the notice to show when it is not.
+    public internal(set) var learningStatus = LearningStatus()
+    /// The learning notice to show now (a save started failing), once.
+    public func takeLearningNotice() -> String? { learningStatus.takeNotice() }
 
     public var inputState: InputState {
         conversion != nil ? .converting : composition.isEmpty ? .idle : .composing

@@ -11,10 +11,12 @@ extension RustCoreEngine: ConversionLearning {
         }
     }
 
-    public func learn(_ choice: ConversionChoice) {
-        // A failed learn loses only this choice; typing goes on.
-        _ = learn(
-            reading: choice.reading, segments: choice.segments.map { .init(reading: $0.reading, text: $0.text) },
-            context: choice.context)
+    public func learn(_ choice: ConversionChoice) -> LearningOutcome {
+        // A failed learn or save loses only the learning of this choice; typing goes on.
+        let segments = choice.segments.map { UserStoreRequest.Segment(reading: $0.reading, text: $0.text) }
+        switch learn(reading: choice.reading, segments: segments, context: choice.context) {
+        case .success(let save): return save.problem.map(LearningOutcome.notSaved) ?? .saved
+        case .failure(let error): return .notLearned(error.message)
+        }
     }
 }

@@ -98,8 +98,10 @@ public struct UserStorePlacement: Equatable, Sendable {
         let present = Set(((try? engine.userWords()) ?? []).map { "\($0.reading)\t\($0.text)" })
         for word in sharedWords where !present.contains("\(word.reading)\t\(word.text)") {
             do {
-                info.words = try engine.addUserWord(reading: word.reading, text: word.text).count
+                let added = try engine.addUserWord(reading: word.reading, text: word.text)
+                info.words = added.value.count
                 steps.wordsAdded += 1
+                if let problem = added.save.problem { steps.warnings.append(problem) }
             } catch {
                 steps.warnings.append("the word \(word.text) (\(word.reading)) was not added back: \(error.message)")
             }

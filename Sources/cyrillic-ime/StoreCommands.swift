@@ -37,6 +37,13 @@ func storeReading(_ text: String, parsed: ParsedArguments) throws(CommandError) 
     return convertLine(text, engine: engine, profileID: options.profileID)
 }
 
+/// A change the store could not save lasts only until this command ends: said on stderr, in
+/// words (docs/LEARNING.md, "Failures").
+func warnIfNotSaved(_ save: StoreSave) {
+    guard let problem = save.problem else { return }
+    FileHandle.standardError.write(Data("cyrillic-ime: warning: not saved: \(problem)\n".utf8))
+}
+
 /// `words add READING TEXT | remove READING TEXT | list`.
 func runWords(_ arguments: ArraySlice<String>) throws(CommandError) {
     let parsed = try ParsedArguments(arguments, spec: Commands.words)
@@ -63,14 +70,18 @@ func runWords(_ arguments: ArraySlice<String>) throws(CommandError) {
         let before = action == "list" ? [] : try engine.userWords()
         switch action {
         case "add":
-            let words = try engine.addUserWord(reading: reading, text: operands[2])
+            let change = try engine.addUserWord(reading: reading, text: operands[2])
+            warnIfNotSaved(change.save)
+            let words = change.value
             guard let added = words.first(where: { !before.contains($0) }) else {
                 print("already there: \(reading)\t\(operands[2])  (\(words.count) words in \(info.directory))")
                 return
             }
             print("added \(added.reading)\t\(added.text)  (\(words.count) word\(words.count == 1 ? "" : "s") in \(info.directory))")
         case "remove":
-            let words = try engine.removeUserWord(reading: reading, text: operands[2])
+            let change = try engine.removeUserWord(reading: reading, text: operands[2])
+            warnIfNotSaved(change.save)
+            let words = change.value
             let removed = before.first { !words.contains($0) }
             print("removed \(removed?.reading ?? reading)\t\(operands[2])  (\(words.count) word\(words.count == 1 ? "" : "s") left)")
         default:
@@ -101,13 +112,16 @@ func runForget(_ arguments: ArraySlice<String>) throws(CommandError) {
     let info = try openStore(parsed, engine: engine)
     let forgotten: Int
     do {
+        let change: UserStoreChange<Int>
         if parsed.has("--all") {
-            forgotten = try engine.forgetEverything(includingWords: parsed.has("--words"))
+            change = try engine.forgetEverything(includingWords: parsed.has("--words"))
         } else if operands.count == 2 {
-            forgotten = try engine.forget(reading: reading, text: operands[1])
+            change = try engine.forget(reading: reading, text: operands[1])
         } else {
-            forgotten = try engine.forget(reading: reading)
+            change = try engine.forget(reading: reading)
         }
+        warnIfNotSaved(change.save)
+        forgotten = change.value
     } catch {
         throw CommandError(code: .usage, message: error.message.replacingOccurrences(of: "$", with: ""))
     }

@@ -68,8 +68,15 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     var qwertyMap = (profileID: profiles.current.id, map: QwertyKeyMap(rows: profiles.current.rows))
     var registration: WordRegistration?
     var registrationNote: String?
+    // A learning notice is shown once, as one line: a failed save's until a save works again.
+    var learningNote: String?
     func draw() {
-        let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote(), registrationNote].compactMap { $0 }
+        if let notice = controller.takeLearningNotice() {
+            learningNote = notice
+        } else if controller.learningStatus.problem == nil {
+            learningNote = nil
+        }
+        let notes = [dictionaryProblem.map { "dictionary: \($0)" }, storeNote(), registrationNote, learningNote].compactMap { $0 }
         terminal.write(screen.draw(controller: controller, document: document, notes: notes, registration: registration))
     }
     draw()
@@ -139,6 +146,12 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     controller.keyboardWillHide()
     terminal.restore()
     print(document.text)
+    // The text is out; the learning that was not saved is said on stderr, not dropped.
+    let status = controller.learningStatus
+    if status.unsavedCommits > 0, let problem = status.problem {
+        let commits = status.unsavedCommits == 1 ? "1 commit was" : "\(status.unsavedCommits) commits were"
+        FileHandle.standardError.write(Data("cyrillic-ime: \(commits) learned but not saved: \(problem)\n".utf8))
+    }
 }
 
 /// Draws the terminal keyboard screen.

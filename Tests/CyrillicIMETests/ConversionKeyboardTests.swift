@@ -62,6 +62,36 @@ final class ConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(learning.learned, [ConversionChoice(reading: "わたしの", segments: [.init(reading: "わたしの", text: "私の")])])
     }
 
+    func testAFailedSaveIsNoticedOnceAndTheTextIsStillCommitted() throws {
+        let learning = RecordingLearning()
+        learning.outcomes = [.saved, .notSaved("cannot create /gone/learning.cime.tmp-1-0"), .notSaved("again"), .saved, .notSaved("full disk")]
+        let keyboard = try harness()
+        keyboard.controller.learning = learning
+        keyboard.type("вата")
+        keyboard.controller.chooseCandidate(at: 0)
+        XCTAssertEqual(keyboard.controller.learningStatus, LearningStatus(), "a saved commit leaves no notice")
+        var notices: [String?] = []
+        for expected in ["私の私の", "私の私の私の", "私の私の私の私の", "私の私の私の私の私の"] {
+            keyboard.type("вата")
+            keyboard.controller.chooseCandidate(at: 0)
+            XCTAssertEqual(keyboard.document.text, expected, "the text is committed whatever became of the learning")
+            notices.append(keyboard.controller.learningStatus.notice)
+            _ = keyboard.controller.learningStatus.takeNotice()
+        }
+        XCTAssertEqual(notices, [
+            "Learning not saved: what you choose is remembered only until the keyboard closes (cannot create /gone/learning.cime.tmp-1-0)",
+            nil,  // the same run of failures: shown once
+            nil,  // saved again
+            "Learning not saved: what you choose is remembered only until the keyboard closes (full disk)",
+        ])
+        XCTAssertEqual(keyboard.controller.learningStatus.unsavedCommits, 1)
+        XCTAssertEqual(keyboard.controller.learningStatus.problem, "full disk")
+        var status = keyboard.controller.learningStatus
+        XCTAssertNil(status.takeNotice(), "a notice is handed over once")
+        status.record(.notLearned("$segments[0].text is empty"))
+        XCTAssertEqual(status.takeNotice(), "Not learned: $segments[0].text is empty")
+    }
+
     func testSpaceAndReturnWithNothingComposed() throws {
         let keyboard = try harness()
         keyboard.controller.tap(.space)
@@ -366,10 +396,7 @@ final class ConversionKeyboardTests: XCTestCase {
     // MARK: The real dictionary
 
     func testTheWritersSentenceWithTheRealDictionary() throws {
-        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
-            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
-        }
-        try RustCoreEngine.shared.loadDictionary(atPath: path)
+        try RustCoreEngine.shared.loadDictionary(atPath: compiledDictionaryPath())
         let keyboard = try harness(RustCoreEngine.shared)
         keyboard.type("ватасинонамаэханаканодэсу ")
         XCTAssertEqual(keyboard.document.markedText, "私の名前は中野です")

@@ -122,12 +122,17 @@ final class ScriptedConversionEngine: KeyboardEngine {
     }
 }
 
-/// Records what the keyboard asks the learning store.
+/// Records what the keyboard asks the learning store; answers with `outcomes` in turn
+/// (then `.saved`).
 final class RecordingLearning: ConversionLearning {
     private(set) var learned: [ConversionChoice] = []
     private(set) var openedDirectories: [String] = []
+    var outcomes: [LearningOutcome] = []
     func openStore(atDirectory directory: String) throws { openedDirectories.append(directory) }
-    func learn(_ choice: ConversionChoice) { learned.append(choice) }
+    func learn(_ choice: ConversionChoice) -> LearningOutcome {
+        learned.append(choice)
+        return outcomes.isEmpty ? .saved : outcomes.removeFirst()
+    }
 }
 
 /// Checks that the document shows exactly the controller's state: nothing marked when idle;

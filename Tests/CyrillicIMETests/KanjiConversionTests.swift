@@ -4,17 +4,14 @@ import XCTest
 @testable import CyrillicIMEKeyboard
 import CyrillicIMETestSupport
 
-/// Kana→kanji conversion through `RustCoreEngine`, against the compiled Mozc dictionary that
-/// scripts/test.sh builds and names in $CYRILLIC_IME_DICTIONARY. Expectations are what a
+/// Kana→kanji conversion through `RustCoreEngine`, against the compiled Mozc dictionary
+/// (`compiledDictionaryPath()`: $CYRILLIC_IME_DICTIONARY, else .dictionary/mozc.cimedic). Expectations are what a
 /// Japanese reader writes (今日はいい天気ですね), not output copied from the core.
 final class KanjiConversionTests: XCTestCase {
     private let engine = RustCoreEngine.shared
 
     private func dictionaryPath() throws -> String {
-        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
-            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
-        }
-        return path
+        try compiledDictionaryPath()
     }
 
     override func setUpWithError() throws {

@@ -24,9 +24,15 @@ final class ProfileManagerTests: BundledEngineTestCase {
 
     func testLoadsTheRunningEnginesProfilesAndDefaultsToRussian() throws {
         let manager = try ProfileManager(engine: RustCoreEngine.shared, keyboardStore: InMemorySettingsStore())
-        XCTAssertEqual(manager.profiles.map(\.id), RustCoreEngine.shared.profiles()?.map(\.id))
-        XCTAssertEqual(manager.current.id, ProfileManager.defaultProfileID)
-        XCTAssertEqual(ProfileManager.defaultProfileID, "rus_standard")
+        // The bundled profiles.json, in its order (docs/PROFILES.md), named here rather than
+        // read back from the engine the manager wraps.
+        XCTAssertEqual(manager.profiles.map(\.id), ["rus_standard", "srp", "ukr", "bel", "bul", "romaji"])
+        XCTAssertEqual(manager.current.id, "rus_standard", "a fresh keyboard starts in Russian (Polivanov)")
+        XCTAssertEqual(manager.current.rows.dropFirst().first?.first, "й", "…with the Russian letters")
+        // Russian wherever it stands in the list.
+        let reordered = try ProfileManager(profiles: sampleProfiles().reversed(), keyboardStore: InMemorySettingsStore())
+        XCTAssertEqual(reordered.profiles.first?.id, "ukr_test")
+        XCTAssertEqual(reordered.current.id, "rus_standard")
     }
 
     func testNoProfilesIsAClearError() {

@@ -115,3 +115,26 @@ class BundledEngineTestCase: XCTestCase {
         super.tearDown()
     }
 }
+
+/// The compiled Mozc dictionary the dictionary-backed tests run on: $CYRILLIC_IME_DICTIONARY
+/// when set (scripts/test.sh sets it), else `.dictionary/mozc.cimedic` in this package (where
+/// scripts/build_dictionary.sh writes it), so a bare `swift test` finds it too. Without one
+/// the test fails, saying how to build it: it is never skipped.
+func compiledDictionaryPath() throws -> String {
+    if let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty {
+        return path
+    }
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let built = package.appendingPathComponent(".dictionary/mozc.cimedic").path
+    guard FileManager.default.fileExists(atPath: built) else {
+        throw MissingDictionary(path: built)
+    }
+    return built
+}
+
+struct MissingDictionary: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+        "no compiled dictionary at \(path) and CYRILLIC_IME_DICTIONARY is not set: build it with scripts/build_dictionary.sh (or run scripts/test.sh, which builds everything)"
+    }
+}

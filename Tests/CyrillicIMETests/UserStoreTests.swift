@@ -1,18 +1,16 @@
 import Foundation
 import XCTest
 @testable import CyrillicIME
+import CyrillicIMEKeyboard
 
 /// The user store through `RustCoreEngine` (docs/LEARNING.md), on the compiled Mozc dictionary
-/// scripts/test.sh names in $CYRILLIC_IME_DICTIONARY, each test in a fresh directory.
+/// (`compiledDictionaryPath()`), each test in a fresh directory.
 final class UserStoreTests: XCTestCase {
     private let engine = RustCoreEngine.shared
     private var directory: URL!
 
     override func setUpWithError() throws {
-        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
-            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
-        }
-        try engine.loadDictionary(atPath: path)
+        try engine.loadDictionary(atPath: compiledDictionaryPath())
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID())")
     }
 
@@ -27,7 +25,7 @@ final class UserStoreTests: XCTestCase {
         XCTAssertTrue(fresh.persistent)
         let before = try engine.convert("きた").get()
         XCTAssertNotEqual(before.segments.first?.candidates.first, "北", "北 is not first before it is chosen")
-        XCTAssertEqual(try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get(), [])
+        XCTAssertEqual(try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get(), StoreSave(saved: true))
         XCTAssertEqual(try engine.convert("きた").get().bestText, "北")
         engine.closeUserStore()
         XCTAssertNotEqual(try engine.convert("きた").get().bestText, "北", "a closed store is not consulted")
@@ -38,17 +36,19 @@ final class UserStoreTests: XCTestCase {
 
     func testUserWordsConvertAndCanBeRemoved() throws {
         try engine.openUserStore(atDirectory: directory.path)
-        XCTAssertEqual(try engine.addUserWord(reading: "ぽちた", text: "ポチ太"), [UserWord(reading: "ぽちた", text: "ポチ太")])
+        XCTAssertEqual(try engine.addUserWord(reading: "ぽちた", text: "ポチ太"), UserStoreChange(value: [UserWord(reading: "ぽちた", text: "ポチ太")], save: StoreSave(saved: true)))
         XCTAssertEqual(try engine.convert("ぽちた").get().bestText, "ポチ太")
         XCTAssertEqual(try engine.userWords().map(\.text), ["ポチ太"])
-        XCTAssertEqual(try engine.removeUserWord(reading: "ぽちた", text: "ポチ太"), [])
+        XCTAssertEqual(try engine.removeUserWord(reading: "ぽちた", text: "ポチ太").value, [])
         XCTAssertNotEqual(try engine.convert("ぽちた").get().bestText, "ポチ太")
     }
 
     func testForgettingEverythingForgetsTheChoices() throws {
         try engine.openUserStore(atDirectory: directory.path)
         try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
-        XCTAssertGreaterThan(try engine.forgetEverything(), 0)
+        let forgotten = try engine.forgetEverything()
+        XCTAssertEqual(forgotten.value, 2, "the choice and the phrase")
+        XCTAssertTrue(forgotten.save.saved)
         XCTAssertNotEqual(try engine.convert("きた").get().bestText, "北")
     }
 
@@ -57,9 +57,9 @@ final class UserStoreTests: XCTestCase {
         try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
         try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "来た")]).get()
         XCTAssertEqual(engine.userStoreInfo()?.learned, 4, "two segment choices and two phrases")
-        XCTAssertEqual(try engine.forget(reading: "キタ"), 4, "katakana forgets the hiragana reading")
+        XCTAssertEqual(try engine.forget(reading: "キタ").value, 4, "katakana forgets the hiragana reading")
         XCTAssertEqual(engine.userStoreInfo()?.learned, 0)
-        XCTAssertEqual(try engine.forget(reading: "きた"), 0)
+        XCTAssertEqual(try engine.forget(reading: "きた").value, 0)
     }
 
     func testTheStoreDescriptionFollowsChangesAndClosing() throws {
@@ -73,6 +73,27 @@ final class UserStoreTests: XCTestCase {
         XCTAssertEqual(info.directory, directory.path)
         engine.closeUserStore()
         XCTAssertNil(engine.userStoreInfo())
+    }
+
+    func testAFailedSaveIsReportedAndTheChoiceStillCountsForTheSession() throws {
+        try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertTrue(try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get().saved)
+        // The review's case: the store's folder removed after a commit.
+        try FileManager.default.removeItem(at: directory)
+        let save = try engine.learn(reading: "はし", segments: [.init(reading: "はし", text: "端")]).get()
+        XCTAssertFalse(save.saved)
+        let problem = try XCTUnwrap(save.problem)
+        XCTAssertTrue(problem.contains(directory.path), "the warning names the store: \(problem)")
+        XCTAssertEqual(try engine.convert("はし").get().bestText, "端", "learned for this session")
+        let added = try engine.addUserWord(reading: "ぽちた", text: "ポチ太")
+        XCTAssertFalse(added.save.saved, "a word added is not saved either")
+        XCTAssertEqual(added.value, [UserWord(reading: "ぽちた", text: "ポチ太")])
+        // Through the keyboard's protocol: the outcome the keyboard shows.
+        let outcome = engine.learn(ConversionChoice(reading: "はし", segments: [.init(reading: "はし", text: "端")]))
+        guard case .notSaved(let reason) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertTrue(reason.contains(directory.path), reason)
+        XCTAssertEqual(engine.learn(ConversionChoice(reading: "はし", segments: [.init(reading: "", text: "端")])),
+                       .notLearned("$segments[0].reading is empty"))
     }
 
     func testBadRequestsAndNoStoreAreNamedErrors() throws {

@@ -13,7 +13,7 @@
 
 /* The compiled dictionary's header (rust_core/src/dictionary/format.rs): the fuzz target
  * recomputes the length and checksum fields to get mutations past the checksum. */
-enum { DICT_HEADER_LEN = 64 + 13 * 16, DICT_FIELD_HEADER_LEN = 12, DICT_FIELD_FILE_LEN = 16, DICT_FIELD_CHECKSUM = 24 };
+enum { DICT_HEADER_LEN = 64 + 13 * 16, DICT_FIELD_HEADER_LEN = 12, DICT_FIELD_FILE_LEN = 16, DICT_FIELD_CHECKSUM = 24, DICT_CHECKED_FROM = 32 };
 
 static inline uint64_t dict_rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 
@@ -45,7 +45,7 @@ static inline uint64_t dict_checksum(const uint8_t *bytes, size_t n) {
 /* Sets the file-length and checksum fields of a dictionary image (n >= DICT_HEADER_LEN). */
 static inline void dict_reseal(uint8_t *bytes, size_t n) {
     dict_write_u64(bytes + DICT_FIELD_FILE_LEN, (uint64_t)n);
-    dict_write_u64(bytes + DICT_FIELD_CHECKSUM, dict_checksum(bytes + DICT_HEADER_LEN, n - DICT_HEADER_LEN));
+    dict_write_u64(bytes + DICT_FIELD_CHECKSUM, dict_checksum(bytes + DICT_CHECKED_FROM, n - DICT_CHECKED_FROM));
 }
 
 /* ---------- kana forms, as conversion/input.rs defines them ---------- */

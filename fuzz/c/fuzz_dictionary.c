@@ -59,7 +59,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     uint8_t *file = (uint8_t *)harness_read_file(baseline_path, &size);
     HARNESS_CHECK(size >= DICT_HEADER_LEN && file[DICT_FIELD_HEADER_LEN] == DICT_HEADER_LEN % 256 &&
                       dict_read_u64(file + DICT_FIELD_FILE_LEN) == size &&
-                      dict_read_u64(file + DICT_FIELD_CHECKSUM) == dict_checksum(file + DICT_HEADER_LEN, size - DICT_HEADER_LEN),
+                      dict_read_u64(file + DICT_FIELD_CHECKSUM) == dict_checksum(file + DICT_CHECKED_FROM, size - DICT_CHECKED_FROM),
                   "the harness's header layout or checksum no longer matches the dictionary format");
     free(file);
     snprintf(temp_path, sizeof temp_path, "/tmp/fuzz_dictionary_%ld.cimedic", (long)getpid());

@@ -1,5 +1,6 @@
 //! Measures the user store's costs on this machine: a learn with its atomic save (file
-//! size at the bounds), opening a full store, and a conversion with and without the store.
+//! size at the bounds), the same when another store saved in between (the merge), opening a
+//! full store, and a conversion with and without the store.
 //! Usage: cargo run --release --example user_store_cost -- DICTIONARY DIR
 use cyrillic_ime_core::conversion::{Converter, Request};
 use cyrillic_ime_core::dictionary::Dictionary;
@@ -30,6 +31,19 @@ fn main() {
     let start = Instant::now();
     let (reopened, _) = UserStore::open(dir).unwrap();
     println!("open the full store: {:.2} ms", start.elapsed().as_secs_f64() * 1e3);
+    // Two stores on one directory taking turns, as two processes would: every learn finds
+    // the file saved by the other and merges (re-reads and parses it) before its save.
+    let (mut other, _) = UserStore::open(dir).unwrap();
+    let mut merging = Vec::new();
+    for i in 0..200 {
+        let who = if i % 2 == 0 { &mut store } else { &mut other };
+        let reading = format!("まーじ{i}");
+        let start = Instant::now();
+        assert!(who.learn(&reading, &[(reading.clone(), "併合".to_string())]).unwrap().saved);
+        merging.push(start.elapsed().as_secs_f64() * 1e3);
+    }
+    merging.sort_by(f64::total_cmp);
+    println!("learn + merge with another store's save + atomic save, full store: median {:.2} ms, p99 {:.2} ms", merging[100], merging[198]);
     let data = reopened.data();
     let mut data2 = (*data).clone();
     for i in 0..200 {

@@ -72,7 +72,10 @@ fn shared_rule_set(profiles: usize, count: usize) -> (String, String) {
                 .replacen("\"ruleSets\": [\"punctuation\"]", "\"ruleSets\": [\"punctuation\", \"big\"]", 1)
         })
         .collect();
-    (format!("{{\"version\": 1, \"profiles\": [{}]}}", list.join(",")), kana)
+    // Everything of the bundled document before its profile list (the shared keyboard
+    // layers the profiles' {mode} keys switch to), then the copies.
+    let list_at = bundled.find("\"profiles\": [").expect("the profile list");
+    (format!("{}\"profiles\": [{}]}}", &bundled[..list_at], list.join(",")), kana)
 }
 
 /// The documents of a case: (profiles.json, japaneseKanaEngine.json).

@@ -74,3 +74,10 @@ pub const MAX_LEARNED_TEXT_CHARS: usize = 256;
 pub const MAX_LEARNING_TICK: u64 = 1 << 53;
 /// Largest user store file read (a bigger one is set aside as damaged).
 pub const MAX_USER_STORE_FILE_BYTES: usize = 4 * 1024 * 1024;
+/// Most unsaved changes a user store keeps to replay over what another process saved
+/// (while its saves fail); past it the oldest are replayed no more (they stay in memory
+/// only until the next merge).
+pub const MAX_UNSAVED_CHANGES: usize = 1000;
+/// Longest a save waits for another process to release the user store's lock, in
+/// milliseconds (a save holds it for a few); past it the change stays in memory, unsaved.
+pub const USER_STORE_LOCK_WAIT_MS: u64 = 2000;

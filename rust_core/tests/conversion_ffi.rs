@@ -150,7 +150,8 @@ fn the_conversion_exports_keep_their_contract() {
     hostile[at..at + 8].copy_from_slice(&(tiny.len() as u64).to_le_bytes());
     reseal(&mut hostile);
     load_fails(&bad_file("hostile", &hostile), "section connection matrix", &a_info, a_probe);
-    load_fails(&std::env::temp_dir(), "", &a_info, a_probe);
+    // A directory where the file should be: named as what it is, not a success nor a blank.
+    load_fails(&std::env::temp_dir(), "cannot read: Is a directory", &a_info, a_probe);
     // Arguments that are not a usable path at all.
     for (path, message) in [(None, "path is NULL".to_string()), (Some(vec![0xC3u8, 0x28]), "path is not valid UTF-8".to_string()), (Some(vec![b'a'; 4097]), "path is 4097 bytes, over the limit of 4096".to_string())] {
         let c = path.map(|p| CString::new(p).unwrap());

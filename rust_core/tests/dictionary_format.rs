@@ -2,7 +2,8 @@
 //! (counts, metadata, ids, connection costs, surfaces of every kind, prefix lookups over
 //! many key blocks), the builder's own checks, and every way a file can be bad — each
 //! must give an error naming the file and the problem, never a panic. Hostile files with
-//! a valid checksum (the checksum covers the body, not the header) are checked too.
+//! a valid checksum (recomputed after the change) are checked too, and so is every single
+//! header byte: a flipped bit anywhere in the header is refused.
 
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::prediction::predict;
@@ -344,6 +345,8 @@ fn foreign_and_other_version_files_are_refused() {
     for version in [0u32, 1, 2, 4, u32::MAX] {
         let mut bad = good.clone();
         put_u32(&mut bad, field::VERSION, version);
+        // Resealed: the version check alone refuses it, with the way out.
+        reseal(&mut bad);
         refused("version", &bad, &format!("format version {version}, this core reads version {} (rebuild it with scripts/build_dictionary.sh)", format::FORMAT_VERSION));
     }
     let mut bad = good.clone();
@@ -365,6 +368,28 @@ fn damaged_bodies_fail_the_checksum() {
 }
 
 #[test]
+fn every_header_byte_is_under_the_checksum_or_checked_exactly() {
+    // Version 1 left the counts, the matrix width and scale outside the checksum: a flipped
+    // bit of the scale loaded and changed every conversion. Now any flipped bit of the
+    // header is refused, whatever byte it is in.
+    let good = bytes();
+    for at in 0..HEADER_LEN {
+        for bit in 0..8 {
+            let mut bad = good.clone();
+            bad[at] ^= 1 << bit;
+            if let Ok(d) = Dictionary::from_vec(bad) {
+                panic!("a file with bit {bit} of header byte {at} flipped was accepted ({} entries)", d.entry_count());
+            }
+        }
+    }
+    // The matrix scale, the field of the review's finding, by name: the checksum catches it.
+    let mut bad = good.clone();
+    put_u16(&mut bad, field::MATRIX_SCALE, 3);
+    refused("scale-flipped", &bad, "checksum mismatch");
+    assert_eq!(format::CHECKED_FROM, field::CHECKSUM + 8, "the checksum starts right after itself");
+}
+
+#[test]
 fn hostile_headers_and_sections_with_a_valid_checksum_are_refused() {
     let good = bytes();
     assert!(Dictionary::from_vec(good.clone()).is_ok());
@@ -383,26 +408,33 @@ fn hostile_headers_and_sections_with_a_valid_checksum_are_refused() {
     // Counts that disagree with the sections.
     let mut bad = good.clone();
     put_u32(&mut bad, field::ENTRY_COUNT, 25);
+    reseal(&mut bad);
     refused("entry-count", &bad, "section entries is 192 bytes, expected 200");
     let mut bad = good.clone();
     put_u32(&mut bad, field::KEY_COUNT, 4000);
+    reseal(&mut bad);
     refused("key-count", &bad, "4000 keys, but the reading trie has");
     let mut bad = good.clone();
     put_u16(&mut bad, field::LEFT_IDS, 9);
+    reseal(&mut bad);
     refused("left-ids", &bad, "section connection matrix is 200 bytes, expected 180");
     let mut bad = good.clone();
     put_u16(&mut bad, field::LEFT_IDS, 0);
+    reseal(&mut bad);
     refused("no-ids", &bad, "matrix has no ids");
     let mut bad = good.clone();
     bad[field::MATRIX_WIDTH] = 3;
+    reseal(&mut bad);
     refused("width", &bad, "matrix cell width 3 / scale 1 not supported");
     let mut bad = good.clone();
     put_u16(&mut bad, field::MATRIX_SCALE, 0);
+    reseal(&mut bad);
     refused("scale", &bad, "matrix cell width 2 / scale 0 not supported");
     // A table whose length is not whole records.
     let mut bad = good.clone();
     let (_, len) = section(&good, Section::PosPairs);
     put_u64(&mut bad, field::SECTION_TABLE + Section::PosPairs as usize * 16 + 8, len as u64 - 1);
+    reseal(&mut bad);
     refused("pairs-length", &bad, "not a whole number of records");
 }
 

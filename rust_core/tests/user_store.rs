@@ -11,8 +11,9 @@ use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
 use cyrillic_ime_core::dictionary::Dictionary;
 use cyrillic_ime_core::limits;
 use cyrillic_ime_core::user::file::{self, Kind};
-use cyrillic_ime_core::user::store::UserStore;
+use cyrillic_ime_core::user::store::{Saved, UserStore};
 use cyrillic_ime_core::user::{api, weight, UserData, HALF_LIFE};
+use cyrillic_ime_core::user::change::Change;
 use std::path::{Path, PathBuf};
 use tiny_dictionary::*;
 
@@ -205,12 +206,24 @@ fn unused_choices_decay_away_and_the_oldest_go_first_past_the_bounds() {
     learn_one(&mut bounded, "あたらしい", "新しい");
     assert_eq!(bounded.segment_texts("よみ1"), ["字"]);
     assert!(bounded.segment_texts("よみ2").is_empty());
-    // Long readings are learned per segment, not as a phrase.
+    // Long readings are learned per segment, not as a phrase; exactly the limit still is one.
     let long = "あ".repeat(limits::MAX_LEARNED_PHRASE_CHARS + 1);
     let mut user = UserData::default();
     learn_one(&mut user, &long, "亜");
     assert!(user.phrases.is_empty());
     assert_eq!(user.segment_texts(&long), ["亜"]);
+    let at_limit = "い".repeat(64);
+    assert_eq!(limits::MAX_LEARNED_PHRASE_CHARS, 64, "docs/LEARNING.md: readings up to 64 characters");
+    learn_one(&mut user, &at_limit, "胃");
+    assert_eq!(user.phrases.get(&at_limit).map(|p| p[0].text()), Some("胃".to_string()), "a reading of exactly 64 characters is learned as a phrase");
+    // The bounds at exactly their size: 2,000 choices and 500 phrases all kept.
+    let mut full = UserData::default();
+    for i in 0..limits::MAX_LEARNED_CHOICES {
+        learn_one(&mut full, &format!("よみ{i}"), "字");
+    }
+    assert_eq!(full.segments.values().map(Vec::len).sum::<usize>(), 2000);
+    assert_eq!(full.segment_texts("よみ0"), ["字"], "at exactly the bound nothing is evicted");
+    assert_eq!(full.phrases.len(), 500);
 }
 
 // ---------- prediction ----------
@@ -245,6 +258,26 @@ fn predictions_lead_with_recent_phrases_then_user_words() {
     // The limits stay.
     assert_eq!(predict_with(d, "あり", 1, Some(&user)).unwrap().len(), 1);
     assert!(predict_with(d, "あり", 0, Some(&user)).is_err());
+}
+
+#[test]
+fn learned_phrases_take_at_most_half_of_the_predictions() {
+    let c = converter();
+    let d = c.dictionary();
+    let mut user = UserData::default();
+    // Eight learned phrases for あり…, more than any limit below can take.
+    for (i, kana) in ["か", "き", "く", "け", "こ", "さ", "し", "す"].iter().enumerate() {
+        let reading = format!("あり{kana}");
+        user.learn(&reading, &pairs(&[(&reading, &format!("蟻{i}"))]));
+    }
+    let learned = |limit: usize| -> usize { predict_with(d, "あり", limit, Some(&user)).unwrap().iter().filter(|p| p.text.starts_with('蟻') && p.text.len() > "蟻".len()).count() };
+    for (limit, share) in [(1, 1), (2, 1), (3, 1), (4, 2), (5, 2), (9, 4), (16, 8)] {
+        assert_eq!(learned(limit), share, "limit {limit}: learned phrases take half of it (at least one)");
+    }
+    // The rest of the list is the dictionary's, not more learned phrases.
+    let four: Vec<String> = predict_with(d, "あり", 4, Some(&user)).unwrap().into_iter().map(|p| p.text).collect();
+    assert_eq!(&four[..2], ["蟻7", "蟻6"], "the two most recent phrases first: {four:?}");
+    assert_eq!(four[2], "ありがとう", "then the dictionary: {four:?}");
 }
 
 // ---------- user words ----------
@@ -299,6 +332,9 @@ fn user_words_are_checked_and_bounded() {
     let added = api::user_words(&mut store, r#"{"action":"add","reading":"キョウ","text":"京"}"#);
     assert_eq!(added, r#"{"words":[{"reading":"きょう","text":"京"}],"saved":true,"warnings":[]}"#);
     assert_eq!(api::user_words(&mut store, r#"{"action":"add","reading":"きょう","text":"京"}"#), added);
+    // Exactly at the limits: a 32-character reading, a 64-character text.
+    let at_limit = api::user_words(&mut store, &format!(r#"{{"action":"add","reading":"{}","text":"{}"}}"#, "あ".repeat(32), "亜".repeat(64)));
+    assert!(at_limit.contains(&format!(r#"{{"reading":"{}","text":"{}"}}"#, "あ".repeat(32), "亜".repeat(64))) && at_limit.contains(r#""saved":true"#), "{at_limit}");
     let mut user = UserData::default();
     for i in 0..limits::MAX_USER_WORDS {
         user.add_word("きょう", &format!("京{i}")).unwrap();
@@ -327,7 +363,14 @@ fn learn_requests_are_checked() {
     }
     let long = format!(r#"{{"reading":"は","segments":[{{"reading":"は","text":"{}"}}]}}"#, "葉".repeat(257));
     assert_eq!(api::learn(&mut store, &long), api::error_json("$segments[0].text is 257 characters, over the limit of 256"));
+    let long_reading = "は".repeat(257);
+    let request = format!(r#"{{"reading":"{long_reading}","segments":[{{"reading":"{long_reading}","text":"葉"}}]}}"#);
+    assert_eq!(api::learn(&mut store, &request), api::error_json("$reading is 257 characters, over the limit of 256"));
     assert_eq!(store.data().learned_count(), 0, "nothing refused was learned");
+    // Exactly at the limits: learned.
+    let at_limit = format!(r#"{{"reading":"{r}","segments":[{{"reading":"{r}","text":"{t}"}}]}}"#, r = "は".repeat(256), t = "葉".repeat(256));
+    assert!(api::learn(&mut store, &at_limit).starts_with(r#"{"learned":true,"saved":true"#));
+    assert_eq!(store.data().segment_texts(&"は".repeat(256)), ["葉".repeat(256)]);
 }
 
 // ---------- forgetting ----------
@@ -410,7 +453,9 @@ fn a_store_round_trips_through_its_files() {
     // The converter sees it after a reopen.
     let c = converter();
     assert_eq!(convert(&c, &store.data(), SENTENCE, &[], 0).best_text(), "私の名前は仲野です");
-    assert!(std::fs::read_dir(&dir).unwrap().count() == 2, "no temporary files are left");
+    let mut names: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    names.sort();
+    assert_eq!(names, ["learning.cime", "store.lock", "words.cime"], "no temporary files are left");
 }
 
 #[test]
@@ -593,24 +638,139 @@ fn a_save_that_fails_keeps_the_change_in_memory_and_says_why() {
     std::fs::create_dir(dir.join(file::LEARNING_FILE)).unwrap();
     let saved = store.learn("つき", &pairs(&[("つき", "月")])).unwrap();
     assert!(!saved.saved);
-    assert!(saved.warnings[0].contains("cannot rename"), "{saved:?}");
-    assert!(saved.warnings[0].ends_with("; the change stays in memory"), "{saved:?}");
+    assert_eq!(saved.warnings.len(), 1, "{saved:?}");
+    assert!(saved.warnings[0].starts_with(&format!("user store {}: cannot read it to merge (", dir.join(file::LEARNING_FILE).display())), "{saved:?}");
+    assert!(saved.warnings[0].ends_with("so it is not overwritten; the change stays in memory and is saved with the next one"), "{saved:?}");
     assert_eq!(store.data().segment_texts("つき"), ["月"]);
+    // The words file is another file: its saves go on.
+    let answer = api::user_words(&mut store, r#"{"action":"add","reading":"つき","text":"月"}"#);
+    assert!(answer.ends_with(r#""saved":true,"warnings":[]}"#), "{answer}");
+    // The place free again: the next change saves the one that could not be saved too.
+    std::fs::remove_dir(dir.join(file::LEARNING_FILE)).unwrap();
+    assert_eq!(store.learn("はな", &pairs(&[("はな", "花")])).unwrap(), Saved { saved: true, warnings: vec![] });
+    let (reopened, warnings) = open(&dir);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(reopened.data().segment_texts("つき"), ["月"], "the unsaved change was saved with the next");
+    assert_eq!(reopened.data().segment_texts("はな"), ["花"]);
     let left: Vec<String> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    assert!(!left.iter().any(|n| n.contains(".tmp-")), "the temporary is cleaned up: {left:?}");
+    assert!(!left.iter().any(|n| n.contains(".tmp-")), "no temporary is left: {left:?}");
 }
 
 #[test]
-fn atomic_writes_replace_the_whole_file() {
+fn a_store_whose_directory_was_removed_keeps_the_change_and_says_so() {
+    let (dir, _) = filled("rename-fails");
+    let (mut store, _) = open(&dir);
+    // The directory removed under the store (the review removed it after two commits):
+    // the save fails, and says so.
+    std::fs::remove_dir_all(&dir).unwrap();
+    let saved = store.learn("つき", &pairs(&[("つき", "月")])).unwrap();
+    assert!(!saved.saved, "{saved:?}");
+    assert!(saved.warnings[0].contains("cannot open its lock file"), "{saved:?}");
+    assert_eq!(store.data().segment_texts("つき"), ["月"], "kept in memory");
+}
+
+#[test]
+fn atomic_writes_replace_the_whole_file_and_a_reader_never_sees_a_part() {
     let dir = temp_path("atomic");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("f");
-    file::write_atomic(&path, b"first").unwrap();
-    file::write_atomic(&path, b"second, longer").unwrap();
-    assert_eq!(std::fs::read(&path).unwrap(), b"second, longer");
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    // Two contents of different sizes: a reader running beside the writer must always see
+    // one of them whole, never a cut or mixed file (an in-place write shows both).
+    let old: Vec<u8> = (0..300_000u32).map(|i| (i % 251) as u8).collect();
+    let new = vec![b'n'; 200_000];
+    file::write_atomic(&path, &old).unwrap();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let (path, old, new, done) = (path.clone(), old.clone(), new.clone(), done.clone());
+        std::thread::spawn(move || {
+            let mut reads = 0;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                let seen = std::fs::read(&path).expect("the file is always there");
+                assert!(seen == old || seen == new, "read {reads}: a reader saw {} bytes, neither whole file", seen.len());
+                reads += 1;
+            }
+            reads
+        })
+    };
+    for i in 0..60 {
+        file::write_atomic(&path, if i % 2 == 0 { &new } else { &old }).unwrap();
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let reads = reader.join().expect("the reader saw only whole files");
+    assert!(reads > 0);
+    assert_eq!(std::fs::read(&path).unwrap(), old, "the last write is the file");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1, "no temporary is left");
     let err = file::write_atomic(&dir.join("missing").join("f"), b"x").unwrap_err();
-    assert!(err.starts_with("cannot create ") && err.contains("missing/f.tmp-"), "{err}");
+    let temp_of_this_process = format!("missing/f.tmp-{}-", std::process::id());
+    assert!(err.starts_with("cannot create ") && err.contains(&temp_of_this_process), "the temporary names its owner: {err}");
+}
+
+#[test]
+fn a_live_writers_temporary_file_is_not_removed_by_another_open() {
+    // What the review saw: one process's open deleted the temporary file of another,
+    // live, process in the middle of its save. A writer holds the lock from creating its
+    // temporary to renaming it; an open waits for it and removes nothing.
+    let (dir, _) = filled("live-temporary");
+    let held = cyrillic_ime_core::user::lock::lock(&dir).expect("the lock is free");
+    let mut other = UserData::default();
+    other.learn("つき", &pairs(&[("つき", "月")]));
+    let temp = dir.join(format!("learning.cime.tmp-{}-999", std::process::id()));
+    std::fs::write(&temp, file::write_learning(&other)).unwrap();
+    let opener = {
+        let dir = dir.clone();
+        std::thread::spawn(move || open(&dir))
+    };
+    std::thread::sleep(std::time::Duration::from_millis(150));
+    assert!(temp.exists(), "an open removed the temporary of a save still under way");
+    std::fs::rename(&temp, dir.join(file::LEARNING_FILE)).expect("the live writer's rename succeeds");
+    drop(held);
+    let (store, warnings) = opener.join().unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(store.data().segment_texts("つき"), ["月"], "the open waited and read the file the writer saved");
+}
+
+#[test]
+fn a_lock_held_too_long_leaves_the_change_unsaved_until_the_next() {
+    let dir = temp_path("lock-held");
+    let (mut store, _) = open(&dir);
+    let held = cyrillic_ime_core::user::lock::lock(&dir).expect("the lock is free");
+    let started = std::time::Instant::now();
+    let saved = store.learn("つき", &pairs(&[("つき", "月")])).unwrap();
+    assert!(started.elapsed() >= std::time::Duration::from_millis(limits::USER_STORE_LOCK_WAIT_MS), "it waited");
+    assert!(!saved.saved);
+    assert_eq!(saved.warnings, [format!("user store {}: another process held its lock {} for over 2000 ms; the change stays in memory and is saved with the next one", dir.display(), dir.join("store.lock").display())]);
+    assert_eq!(store.data().segment_texts("つき"), ["月"], "learned in memory");
+    drop(held);
+    // The abandoned wait leaves no lock behind: the next change saves both.
+    assert!(store.learn("はな", &pairs(&[("はな", "花")])).unwrap().saved);
+    let reopened = open(&dir).0;
+    assert_eq!((reopened.data().segment_texts("つき"), reopened.data().segment_texts("はな")), (vec!["月"], vec!["花"]));
+}
+
+#[test]
+fn two_stores_on_one_directory_merge_instead_of_the_last_writer_winning() {
+    let dir = temp_path("two-stores");
+    let (mut a, _) = open(&dir);
+    let (mut b, _) = open(&dir);
+    for i in 0..5 {
+        assert!(a.learn("はし", &pairs(&[("はし", "橋")])).unwrap().saved);
+        assert!(b.learn("つき", &pairs(&[("つき", "月")])).unwrap().saved, "{i}");
+    }
+    assert!(api::user_words(&mut a, r#"{"action":"add","reading":"ぬこ","text":"猫"}"#).contains(r#""saved":true"#));
+    let answer = api::user_words(&mut b, r#"{"action":"add","reading":"なかの","text":"仲野"}"#);
+    assert!(answer.starts_with(r#"{"words":[{"reading":"なかの","text":"仲野"},{"reading":"ぬこ","text":"猫"}]"#), "b sees a's word after its save: {answer}");
+    let (c, warnings) = open(&dir);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let data = c.data();
+    assert_eq!((data.segment_texts("はし"), data.segment_texts("つき")), (vec!["橋"], vec!["月"]));
+    assert_eq!(data.tick, 10, "the clock counts both stores' commits");
+    assert_eq!(data.word_count(), 2);
+    // A forget in one store forgets what the other learned since, too (it is replayed on
+    // the file as it is now).
+    assert!(b.learn("かな", &pairs(&[("かな", "仮名")])).unwrap().saved);
+    let forgot = api::forget(&mut a, r#"{"all":true}"#);
+    assert!(forgot.starts_with(r#"{"forgotten":6,"saved":true"#), "3 choices and 3 phrases, b's かな among them: {forgot}");
+    assert_eq!(open(&dir).0.data().learned_count(), 0);
 }
 
 #[test]
@@ -625,7 +785,7 @@ fn a_words_file_written_by_hand_is_read() {
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(store.data().words.get("なかの").unwrap(), &["中野", "仲野"]);
     assert_eq!(store.data().words.get("ねこ").unwrap(), &["猫"]);
-    let (_, saved) = store.change(Kind::Words, |d| (d.add_word("いぬ", "犬"), true));
+    let (_, saved) = store.apply(Change::AddWord { reading: "いぬ".to_string(), text: "犬".to_string() });
     assert!(saved.saved);
     let written = std::fs::read_to_string(&path).unwrap();
     assert!(written.starts_with("CyrillicIME user words\t1\nw\tいぬ\t犬\n") && written.contains("\nend\t4\t"), "{written}");

@@ -234,5 +234,26 @@ words=$("$cli" words --store "$TMUX_TMPDIR/words" list)
 if [[ $words == $'ぬこぷる\t猫風呂' ]]; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAIL: the registered word is in the store: $words"; fi
 
+# A save that fails (the review removed the store's folder after a commit): said once, in
+# words, the text still committed; at exit stderr says how many commits were not saved.
+start --store "$TMUX_TMPDIR/removed"
+expect_screen "a fresh store to remove" "0 learned, 0 words"
+text "кита "
+expect_screen "きた converts" "· converting"
+text "1"
+expect_screen "the first commit is saved, no notice" "marked: none"
+rm -rf "$TMUX_TMPDIR/removed"
+text "кита "
+expect_screen "きた converts again" "· converting"
+text "1"
+expect_screen "a failed save is shown in words" "Learning not saved: what you choose is remembered only until the keyboard closes"
+text "кита "
+text "1"
+expect_screen "the text of both commits is there" "marked: none"
+if [[ $(screen | grep -c "Learning not saved") -eq 1 ]]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: the notice is shown once:"; screen | sed 's/^/  | /'; fi
+keys C-d
+expect_screen "at exit, stderr says what was not saved" "cyrillic-ime: 2 commits were learned but not saved: user store $TMUX_TMPDIR/removed"
+expect_screen "…and the exit is clean" "EXIT=0"
+
 echo "terminal: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

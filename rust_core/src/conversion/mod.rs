@@ -160,12 +160,15 @@ impl Converter {
         };
         let mut conversion = self.convert_inner(&request, around, Some(user))?;
         let before = conversion.best_text();
-        // The word before each segment: the left context's, then the previous segment's choice.
-        let mut word_before = around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
+        // The word before the first segment: the left context's. (Inside one conversion the
+        // latest choice of each segment's reading comes first, as before: what the writer chose
+        // last is what they see again.)
+        let word_before = around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
         for (i, segment) in conversion.segments.iter_mut().enumerate() {
             let mut preferred: Vec<String> = Vec::new();
-            // What the writer chose for this reading right after the same word comes first.
-            if let Some(word) = &word_before {
+            // What the writer chose for this reading right after the same word comes first:
+            // more particular than a phrase of the same reading learned in any context.
+            if let Some(word) = word_before.as_ref().filter(|_| i == 0) {
                 preferred.extend(user.pair_texts(word, &segment.reading).into_iter().map(str::to_string));
             }
             if let Some(p) = phrase {
@@ -190,7 +193,6 @@ impl Converter {
             }
             let forms = [input::to_hiragana(&segment.reading), input::to_katakana(&segment.reading)];
             promote(&mut segment.candidates, &preferred, &forms);
-            word_before = segment.candidates.first().map(|c| c.text.clone());
         }
         let best = conversion.best_text();
         if best != before && request.alternatives > 0 {

@@ -315,7 +315,7 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
     file[format::field::RIGHT_IDS..format::field::RIGHT_IDS + 2].copy_from_slice(&matrix.right_ids.to_le_bytes());
     file[format::field::MATRIX_WIDTH] = width;
     file[format::field::MATRIX_SCALE..format::field::MATRIX_SCALE + 2].copy_from_slice(&scale.to_le_bytes());
-    let sum = format::checksum(&file[format::HEADER_LEN..]);
+    let sum = format::checksum(&file[format::CHECKED_FROM..]);
     file[format::field::CHECKSUM..format::field::CHECKSUM + 8].copy_from_slice(&sum.to_le_bytes());
     Ok(file)
 }

@@ -5,7 +5,7 @@
 //! ```text
 //! header (HEADER_LEN bytes)
 //!   magic "CIMEDIC\0" · format version u32 · header length u32 · file length u64
-//!   checksum u64 of every byte after the header
+//!   checksum u64 of every byte from CHECKED_FROM (the entry count) to the end of the file
 //!   entry count u32 · key count u32 · left-id count u16 · right-id count u16
 //!   matrix cell width u8 · pad · matrix scale u16 · pad to 64
 //!   section table: SECTION_COUNT × (offset u64, length u64)
@@ -19,7 +19,16 @@
 /// First eight bytes of every compiled dictionary.
 pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// Bumped on any incompatible change of the layout; files of another version are refused.
+/// Version 2: the checksum also covers the header from the entry count on (version 1 left
+/// the counts, the matrix width and scale outside it). Version 3: the reading trie
+/// (`trie.rs`) replaces the front-coded key blocks, entries are stored in its node order, and
+/// a pooled surface's reference says whether it has a kanji.
 pub const FORMAT_VERSION: u32 = 3;
+/// The checksum covers every byte from this offset to the end of the file: the header's
+/// counts, matrix fields, padding and section table, and every section. The bytes before
+/// it (magic, version, header length, file length, the checksum itself) are each checked
+/// against an exact expected value, so no byte of a file is left unchecked.
+pub const CHECKED_FROM: usize = field::ENTRY_COUNT;
 /// Fixed header length: 64 bytes of fields, then the section table.
 pub const HEADER_LEN: usize = 64 + SECTION_COUNT * 16;
 /// Bytes of one entry record.

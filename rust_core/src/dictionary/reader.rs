@@ -151,7 +151,7 @@ impl Dictionary {
             return Err(fail(format!("header says {file_len} bytes but the file has {} (truncated or appended to)", data.len())));
         }
         let stored = read_u64(data, field::CHECKSUM).unwrap_or(0);
-        let actual = format::checksum(&data[format::HEADER_LEN..]);
+        let actual = format::checksum(&data[format::CHECKED_FROM..]);
         if stored != actual {
             return Err(fail(format!("checksum mismatch (stored {stored:016x}, computed {actual:016x}): the file is damaged")));
         }

@@ -1,7 +1,7 @@
 //! The JSON shapes of the user store's exports (docs/FFI.md, "Learning and the user
 //! dictionary"): one reader of each request, one writer of each answer.
 
-use super::file::Kind;
+use super::change::Change;
 use super::store::{Saved, UserStore};
 use super::{user_reading, user_text, UserData};
 use crate::conversion::api::Fields;
@@ -123,17 +123,15 @@ pub fn user_words(store: &mut UserStore, request: &str) -> String {
                 let reading = user_reading(fields.string("reading")?)?;
                 let text = fields.string("text")?;
                 user_text(text)?;
-                let (result, saved) = store.change(Kind::Words, |d| {
-                    let result = if action == "add" {
-                        d.add_word(&reading, text)
-                    } else if d.remove_word(&reading, text) {
-                        Ok(true)
-                    } else {
-                        Err(format!("there is no user word {} → {} to remove", json::quoted(&reading), json::quoted(text)))
-                    };
-                    let changed = result == Ok(true);
-                    (result, changed)
-                });
+                let (result, saved) = if action == "add" {
+                    store.apply(Change::AddWord { reading: reading.clone(), text: text.to_string() })
+                } else {
+                    let (result, saved) = store.apply(Change::RemoveWord { reading: reading.clone(), text: text.to_string() });
+                    match result {
+                        Ok(0) => (Err(format!("there is no user word {} → {} to remove", json::quoted(&reading), json::quoted(text))), saved),
+                        other => (other, saved),
+                    }
+                };
                 result?;
                 saved
             }
@@ -156,17 +154,11 @@ pub fn forget(store: &mut UserStore, request: &str) -> String {
             if fields.get("reading").is_some() || fields.get("text").is_some() {
                 return Err("give either \"all\": true or a \"reading\" and a \"text\", not both".to_string());
             }
-            let (learned, mut saved) = store.change(Kind::Learning, |d| {
-                let n = d.forget_all();
-                (n, n > 0)
-            });
-            let mut n = learned;
+            let (learned, mut saved) = store.apply(Change::ForgetLearning);
+            let mut n = learned?;
             if fields.flag("words", false)? {
-                let (words, words_saved) = store.change(Kind::Words, |d| {
-                    let n = d.forget_words();
-                    (n, n > 0)
-                });
-                n += words;
+                let (words, words_saved) = store.apply(Change::ForgetWords);
+                n += words?;
                 saved.saved &= words_saved.saved;
                 saved.warnings.extend(words_saved.warnings);
             }
@@ -181,13 +173,12 @@ pub fn forget(store: &mut UserStore, request: &str) -> String {
             let reading = fields.string("reading")?.to_string();
             // Without a text, every choice learned for the reading goes.
             let text = if fields.get("text").is_some() { Some(fields.string("text")?.to_string()) } else { None };
-            store.change(Kind::Learning, |d| {
-                let n = match &text {
-                    Some(text) => d.forget(&reading, text),
-                    None => d.forget_reading(&reading),
-                };
-                (n, n > 0)
-            })
+            let change = match text {
+                Some(text) => Change::Forget { reading, text },
+                None => Change::ForgetReading { reading },
+            };
+            let (forgotten, saved) = store.apply(change);
+            (forgotten?, saved)
         };
         let mut out = format!("{{\"forgotten\":{forgotten}");
         close(&mut out, &saved);

@@ -10,9 +10,11 @@
 //! end<TAB>records<TAB>checksum                    16 hex digits over every byte before this line
 //! ```
 //!
-//! Writes are atomic: a temporary file next to the target (`<name>.tmp-<pid>-<n>`) is
-//! written and fsynced, renamed over the target, and the directory fsynced, so the file
-//! is always either the old one or the new one, whole.
+//! Writes are atomic: a temporary file next to the target (`<name>.tmp-<pid>-<n>`, named
+//! after the process that writes it) is written and fsynced, renamed over the target, and
+//! the directory fsynced, so the file is always either the old one or the new one, whole.
+//! The store writes only while holding its lock (`lock.rs`), so a temporary file seen by
+//! the lock's holder belongs to a save whose process died; only then is it removed.
 
 use super::{Choice, Phrase, UserData};
 use crate::dictionary::format::checksum;
@@ -310,6 +312,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Removes temporary files an interrupted save of `path` left behind; returns their names.
+/// Call only while holding the store's lock: a live writer's temporary file would go too.
 pub fn clean_temporaries(path: &Path) -> Vec<String> {
     let directory = path.parent().unwrap_or(Path::new("."));
     let prefix = temp_prefix(path);

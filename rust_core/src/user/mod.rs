@@ -13,7 +13,9 @@
 //! bounds the least recently used go first.
 
 pub mod api;
+pub mod change;
 pub mod file;
+pub mod lock;
 pub mod store;
 
 use crate::conversion::input::to_hiragana;

@@ -1,8 +1,19 @@
 //! A user store kept in a directory: the two files, what happens when one is damaged or
 //! the directory cannot be written, and saving after every change.
+//!
+//! Several processes may share the directory (the app and its keyboard extension through
+//! an App Group, two keyboard processes on an iPad). Every save runs under the store's
+//! lock ([`super::lock`]) and first merges: when the file on disk is no longer the one
+//! this store last read or wrote, it is read again and this store's unsaved changes are
+//! replayed over it, so what another process saved is kept, then the new change is
+//! applied and the whole file written atomically. docs/LEARNING.md, "More than one
+//! process", states what is guaranteed.
 
+use super::change::Change;
 use super::file::{self, Kind};
+use super::lock;
 use super::UserData;
+use crate::dictionary::format::checksum;
 use crate::limits;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -24,6 +35,12 @@ pub struct UserStore {
     /// Per file (learning, words): whether saving it is allowed (not when it exists but
     /// could not be read, so it is never overwritten blindly).
     writable: [bool; 2],
+    /// Per file: the checksum of its bytes as this store last read or wrote them (None:
+    /// there was no file). A file on disk with other bytes was saved by another process.
+    known: [Option<u64>; 2],
+    /// Per file: the changes made here since its last successful save (a save failed),
+    /// replayed over the file when another process changed it.
+    unsaved: [Vec<Change>; 2],
     data: Arc<UserData>,
 }
 
@@ -31,6 +48,18 @@ fn slot(kind: Kind) -> usize {
     match kind {
         Kind::Learning => 0,
         Kind::Words => 1,
+    }
+}
+
+/// Empties the part of `data` that `kind`'s file holds.
+fn clear(kind: Kind, data: &mut UserData) {
+    match kind {
+        Kind::Learning => {
+            data.tick = 0;
+            data.segments.clear();
+            data.phrases.clear();
+        }
+        Kind::Words => data.words.clear(),
     }
 }
 
@@ -63,11 +92,36 @@ impl UserStore {
                 }
             }
         }
-        let mut store = UserStore { directory: dir, persistent, writable: [true, true], data: Arc::new(UserData::default()) };
+        let mut store = UserStore { directory: dir, persistent, writable: [true, true], known: [None, None], unsaved: [Vec::new(), Vec::new()], data: Arc::new(UserData::default()) };
+        // Under the lock, no other process is saving: a temporary file found now was left
+        // by a save that died, and a damaged file can be set aside without a race.
+        let held = if persistent {
+            match lock::lock(&store.directory) {
+                Ok(held) => Some(held),
+                Err(e) => {
+                    warnings.push(format!("user store {}: {e}; opened without cleaning temporary files", store.directory.display()));
+                    None
+                }
+            }
+        } else {
+            None
+        };
         let mut data = UserData::default();
         for kind in [Kind::Learning, Kind::Words] {
-            store.load(kind, &mut data, &mut warnings);
+            if held.is_some() {
+                for name in file::clean_temporaries(&store.path(kind)) {
+                    warnings.push(format!("user store {}: removed {name}, left by a save that was interrupted (the file before it is intact)", store.directory.display()));
+                }
+            }
+            if let Err(e) = store.load(kind, &mut data, &mut warnings) {
+                if persistent {
+                    // Never overwrite what could not be read.
+                    store.writable[slot(kind)] = false;
+                    warnings.push(format!("user store {}: cannot read it ({e}); it is left as it is and changes stay in memory", store.path(kind).display()));
+                }
+            }
         }
+        drop(held);
         store.data = Arc::new(data);
         Ok((store, warnings))
     }
@@ -76,30 +130,46 @@ impl UserStore {
         self.directory.join(kind.file_name())
     }
 
-    fn load(&mut self, kind: Kind, data: &mut UserData, warnings: &mut Vec<String>) {
+    /// Reads `kind`'s file into `data` when it is not the one this store knows (at open:
+    /// when there is one), replaying the unsaved changes over it. A damaged file is set
+    /// aside (then `data` keeps what it held). Errs when the file exists but cannot be
+    /// read: the caller must then not overwrite it.
+    fn load(&mut self, kind: Kind, data: &mut UserData, warnings: &mut Vec<String>) -> Result<(), String> {
         let path = self.path(kind);
-        if self.persistent {
-            for name in file::clean_temporaries(&path) {
-                warnings.push(format!("user store {}: removed {name}, left by a save that was interrupted (the file before it is intact)", self.directory.display()));
-            }
-        }
         let bytes = match fs::read(&path) {
             Ok(bytes) => bytes,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return,
-            Err(e) => {
-                if self.persistent {
-                    // Never overwrite what could not be read.
-                    self.writable[slot(kind)] = false;
-                    warnings.push(format!("user store {}: cannot read it ({e}); it is left as it is and changes stay in memory", path.display()));
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // Removed since this store read or wrote it (the writer deleted the store):
+                // what is left is what was changed here since.
+                if self.known[slot(kind)].take().is_some() {
+                    clear(kind, data);
+                    self.replay(kind, data);
                 }
-                return;
+                return Ok(());
             }
+            Err(e) => return Err(e.to_string()),
         };
+        let sum = checksum(&bytes);
+        if self.known[slot(kind)] == Some(sum) {
+            return Ok(());
+        }
         let mut loaded = data.clone();
         match file::read(kind, &bytes, &mut loaded) {
-            Ok(()) => *data = loaded,
+            Ok(()) => {
+                *data = loaded;
+                self.known[slot(kind)] = Some(sum);
+                self.replay(kind, data);
+            }
             Err(problem) => {
-                let what = if kind == Kind::Learning { "learning starts fresh" } else { "the user dictionary starts empty" };
+                self.known[slot(kind)] = None;
+                let mut empty = data.clone();
+                clear(kind, &mut empty);
+                let what = match (kind, *data == empty) {
+                    (Kind::Learning, true) => "learning starts fresh",
+                    (Kind::Words, true) => "the user dictionary starts empty",
+                    (Kind::Learning, false) => "learning goes on from what this process holds",
+                    (Kind::Words, false) => "the user dictionary goes on from what this process holds",
+                };
                 match file::set_aside(&path) {
                     Ok(aside) => warnings.push(format!("user store {}: {problem}; moved to {}, {what}", path.display(), aside.display())),
                     Err(e) => {
@@ -108,6 +178,14 @@ impl UserStore {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Applies the unsaved changes of `kind` to `data` again (over what another process saved).
+    fn replay(&self, kind: Kind, data: &mut UserData) {
+        for change in &self.unsaved[slot(kind)] {
+            let _ = change.apply(data);
         }
     }
 
@@ -124,30 +202,85 @@ impl UserStore {
         self.data.clone()
     }
 
-    /// Saves one file now.
-    pub fn save(&self, kind: Kind) -> Saved {
-        let path = self.path(kind);
-        if !self.persistent {
-            return Saved { saved: false, warnings: vec![format!("user store {}: not writable, the change stays in memory", self.directory.display())] };
-        }
-        if !self.writable[slot(kind)] {
-            return Saved { saved: false, warnings: vec![format!("user store {}: could not be read or set aside at open, so it is not overwritten; the change stays in memory", path.display())] };
-        }
-        let bytes = match kind {
-            Kind::Learning => file::write_learning(&self.data),
-            Kind::Words => file::write_words(&self.data),
+    /// Makes `change` and saves its file: under the store's lock, merges what another
+    /// process saved since this store read the file, applies the change, writes the whole
+    /// file. The change is made in memory even when it cannot be saved (then `saved` is
+    /// false and a warning says why). Returns what [`Change::apply`] returned.
+    pub fn apply(&mut self, change: Change) -> (Result<usize, String>, Saved) {
+        let kind = change.kind();
+        let mut warnings = Vec::new();
+        let refusal = if !self.persistent {
+            Some(format!("user store {}: not writable, the change stays in memory", self.directory.display()))
+        } else if !self.writable[slot(kind)] {
+            Some(format!("user store {}: could not be read or set aside at open, so it is not overwritten; the change stays in memory", self.path(kind).display()))
+        } else {
+            None
         };
-        match file::write_atomic(&path, &bytes) {
-            Ok(()) => Saved { saved: true, warnings: Vec::new() },
-            Err(e) => Saved { saved: false, warnings: vec![format!("user store {}: {e}; the change stays in memory", path.display())] },
+        let held = match refusal {
+            Some(_) => None,
+            None => match lock::lock(&self.directory) {
+                Ok(held) => Some(held),
+                Err(e) => {
+                    warnings.push(format!("user store {}: {e}; the change stays in memory and is saved with the next one", self.directory.display()));
+                    None
+                }
+            },
+        };
+        let mut data = (*self.data).clone();
+        let mut held = held;
+        if held.is_some() {
+            if let Err(e) = self.load(kind, &mut data, &mut warnings) {
+                // What cannot be read cannot be merged, so it is not overwritten this time.
+                warnings.push(format!("user store {}: cannot read it to merge ({e}), so it is not overwritten; the change stays in memory and is saved with the next one", self.path(kind).display()));
+                held = None;
+            }
         }
+        let result = change.apply(&mut data);
+        let changed = matches!(result, Ok(n) if n > 0);
+        if !changed {
+            // Nothing to save, but what the merge brought in is kept.
+            self.data = Arc::new(data);
+            return (result, Saved { saved: true, warnings });
+        }
+        let saved = match (&refusal, &held) {
+            (Some(refusal), _) => {
+                warnings.insert(0, refusal.clone());
+                false
+            }
+            (None, None) => {
+                self.remember_unsaved(kind, change);
+                false
+            }
+            (None, Some(_)) => {
+                let bytes = match kind {
+                    Kind::Learning => file::write_learning(&data),
+                    Kind::Words => file::write_words(&data),
+                };
+                match file::write_atomic(&self.path(kind), &bytes) {
+                    Ok(()) => {
+                        self.known[slot(kind)] = Some(checksum(&bytes));
+                        self.unsaved[slot(kind)].clear();
+                        true
+                    }
+                    Err(e) => {
+                        warnings.push(format!("user store {}: {e}; the change stays in memory and is saved with the next one", self.path(kind).display()));
+                        self.remember_unsaved(kind, change);
+                        false
+                    }
+                }
+            }
+        };
+        drop(held);
+        self.data = Arc::new(data);
+        (result, Saved { saved, warnings })
     }
 
-    /// Changes the data with `change` and saves `kind` if it reports a change.
-    pub fn change<T>(&mut self, kind: Kind, change: impl FnOnce(&mut UserData) -> (T, bool)) -> (T, Saved) {
-        let (result, changed) = change(Arc::make_mut(&mut self.data));
-        let saved = if changed { self.save(kind) } else { Saved { saved: true, warnings: Vec::new() } };
-        (result, saved)
+    fn remember_unsaved(&mut self, kind: Kind, change: Change) {
+        let unsaved = &mut self.unsaved[slot(kind)];
+        if unsaved.len() >= limits::MAX_UNSAVED_CHANGES {
+            unsaved.remove(0);
+        }
+        unsaved.push(change);
     }
 
     /// Learns a committed conversion (checked first) and saves.
@@ -159,6 +292,6 @@ impl UserStore {
     /// are also remembered after it (`UserData::learn_after`).
     pub fn learn_after(&mut self, before: Option<&str>, reading: &str, segments: &[(String, String)]) -> Result<Saved, String> {
         super::check_commit(reading, segments)?;
-        Ok(self.change(Kind::Learning, |d| (d.learn_after(before, reading, segments), true)).1)
+        Ok(self.apply(Change::Learn { before: before.map(str::to_string), reading: reading.to_string(), segments: segments.to_vec() }).1)
     }
 }

@@ -141,7 +141,7 @@ pub fn reseal(bytes: &mut [u8]) {
     use cyrillic_ime_core::dictionary::format::{self, field};
     let len = bytes.len() as u64;
     bytes[field::FILE_LEN..field::FILE_LEN + 8].copy_from_slice(&len.to_le_bytes());
-    let sum = format::checksum(&bytes[format::HEADER_LEN..]);
+    let sum = format::checksum(&bytes[format::CHECKED_FROM..]);
     bytes[field::CHECKSUM..field::CHECKSUM + 8].copy_from_slice(&sum.to_le_bytes());
 }
 
