@@ -12,8 +12,9 @@
 //!   before(i + 1)` — so the entries are stored in the order of their nodes, readings
 //!   shortest first, then by code.
 //!
-//! A lookup state is a node: extending a match by one reading character is one `child`
-//! call, which is what the as-heard search (`conversion/lattice.rs`) does.
+//! A lookup state is a node (`reader::TrieNode`): extending a match by one reading
+//! character is one `Dictionary::trie_child` call, which is what common-prefix search and
+//! the as-heard search (`conversion/lattice.rs`) do.
 
 /// A sequence of counts written as `1^count 0` per item, with the bit position of every
 /// `SAMPLE_EVERY`-th item's start sampled, so `bounds(i)` scans at most a few words.
