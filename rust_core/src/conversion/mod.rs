@@ -5,6 +5,7 @@
 //! builds its own lattice, so calls from many threads need no locking.
 
 pub mod api;
+pub mod conventional;
 pub mod heard;
 pub mod input;
 pub mod lattice;
@@ -14,7 +15,9 @@ pub mod segments;
 
 use crate::dictionary::Dictionary;
 use crate::limits;
+use conventional::SpellingIndex;
 use heard::HeardCosts;
+use std::borrow::Cow;
 use lattice::Lattice;
 use search::{best_paths, Span};
 use segments::{candidates, contexts, path_text, split, Candidate};
@@ -85,11 +88,19 @@ fn refuse<T>(message: String) -> Result<T, ConversionError> {
 pub struct Converter {
     dictionary: Dictionary,
     heard_costs: HeardCosts,
+    /// Conventional spellings (`Токио` → 東京), matched with the spellings as heard.
+    spellings: Cow<'static, SpellingIndex>,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary, heard_costs: HeardCosts::default() }
+        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()) }
+    }
+
+    /// The same converter with another table of conventional spellings (tests; an empty
+    /// index turns them off).
+    pub fn with_spellings(self, spellings: SpellingIndex) -> Converter {
+        Converter { spellings: Cow::Owned(spellings), ..self }
     }
 
     /// The same converter with other costs for spellings as heard (for tuning them).
@@ -186,7 +197,10 @@ impl Converter {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
         }
         let dictionary = &self.dictionary;
-        let lattice = Lattice::build(dictionary, request.reading, request.heard.then_some(&self.heard_costs), user);
+        let mut lattice = Lattice::build(dictionary, request.reading, request.heard.then_some(&self.heard_costs), user);
+        if request.heard {
+            self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
+        }
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
