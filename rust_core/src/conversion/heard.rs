@@ -62,7 +62,7 @@ impl Default for HeardCosts {
             gemination: 2_500,
             voiced_dz: 500,
             merged_syllable: 1_500,
-            long_omitted_kana: 2_000,
+            long_omitted_kana: 1_200,
             dropped_vowel: 500,
             single_n: 1_500,
             final_wa: 500,
