@@ -72,7 +72,7 @@ impl Default for HeardCosts {
 }
 
 /// Most long vowels one word may have left out (東京 has two: ときょ → とうきょう).
-pub const MAX_OMITTED_PER_WORD: u8 = 2;
+pub const MAX_OMITTED_PER_WORD: u8 = 3;
 
 /// The vowel a kana ends in, for the long-vowel rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
