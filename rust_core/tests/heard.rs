@@ -1,6 +1,6 @@
 //! The spellings of a listener (docs/CONVERSION.md, "Written as heard"), on a tiny
 //! dictionary made for them. Every expectation is worked out by hand from the costs below
-//! and the default `HeardCosts` (long mark 300, omitted long vowel 1000, particle 800,
+//! and the default `HeardCosts` (long mark 300, omitted long vowel 700 (1,200 in a kana word), particle 800,
 //! doubled consonant 2500, ぢ/づ 500, merged syllable 1500); connections cost 100 unless
 //! listed in `tiny_dictionary::connections` (noun → particle 10, noun → noun 1500,
 //! sentence start → particle 5000), and a character no word covers costs 10,000.
@@ -53,7 +53,7 @@ fn all_candidates(conversion: &Conversion) -> Vec<String> {
 #[test]
 fn the_costs_are_the_documented_ones() {
     let c = HeardCosts::default();
-    assert_eq!((c.long_mark, c.long_omitted, c.particle, c.gemination, c.voiced_dz, c.merged_syllable), (300, 1000, 800, 2500, 500, 1500));
+    assert_eq!((c.long_mark, c.long_omitted, c.particle, c.gemination, c.voiced_dz, c.merged_syllable), (300, 700, 800, 2500, 500, 1500));
     assert_eq!((c.long_omitted_kana, c.dropped_vowel, c.single_n, c.final_wa, c.conventional), (LONG_OMITTED_KANA, 500, 1500, 500, 0));
 }
 
@@ -71,12 +71,12 @@ fn a_long_vowel_marked_with_the_long_mark_reads_as_the_vowel() {
 #[test]
 fn a_long_vowel_left_out_is_found_but_the_reading_as_typed_wins_when_it_is_a_word() {
     let c = converter();
-    // ときょ: う left out twice, 1000 + 2 × 1000 = 3000 against three characters as typed (30,000).
+    // ときょ: う left out twice, 1000 + 2 × 700 = 2400 against three characters as typed (30,000).
     assert_eq!(best(&c, "ときょ"), "東京");
     assert_eq!(best(&c, "おさか"), "大阪");
     // せんせ: the い of せい left out (え row: い or え).
     assert_eq!(best(&c, "せんせ"), "先生");
-    // おばさん is a word as typed (1000); お婆さん through a left-out あ costs 2000.
+    // おばさん is a word as typed (1000); お婆さん through a left-out あ costs 1700.
     let aunt = convert(&c, "おばさん", true);
     assert_eq!(aunt.best_text(), "叔母さん");
     assert!(all_candidates(&aunt).contains(&"お婆さん".to_string()), "the heard reading is still a candidate");
@@ -85,7 +85,7 @@ fn a_long_vowel_left_out_is_found_but_the_reading_as_typed_wins_when_it_is_a_wor
 #[test]
 fn left_out_long_vowels_find_kana_words_at_a_dearer_cost_and_never_a_second_i() {
     let c = converter();
-    // よ → よう finds よう (kana, 100 + 1200 for a kana word) and 用 (3000 + 1000): the kana
+    // よ → よう finds よう (kana, 100 + 1200 for a kana word) and 用 (3000 + 700): the kana
     // word is cheaper here, and both are candidates.
     let yo = convert(&c, "よ", true);
     assert_eq!(yo.best_text(), "よう");

@@ -57,7 +57,7 @@ impl Default for HeardCosts {
     fn default() -> HeardCosts {
         HeardCosts {
             long_mark: 300,
-            long_omitted: 1_000,
+            long_omitted: 700,
             particle: 800,
             gemination: 2_500,
             voiced_dz: 500,
