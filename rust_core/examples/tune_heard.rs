@@ -3,7 +3,9 @@
 //!
 //! tune_heard DICTIONARY DEV.tsv SETTING...
 //!   DEV.tsv: `variant<TAB>kana input<TAB>expected` lines (expected NFKC-normalised)
-//!   SETTING: `long_mark,long_omitted,particle,gemination,voiced_dz,merged_syllable`, or `default`
+//!   SETTING: `long_mark,long_omitted,particle,gemination,voiced_dz,merged_syllable,
+//!   long_omitted_kana,dropped_vowel,single_n,final_wa,conventional` (a shorter list keeps
+//!   the defaults of the fields it leaves out), or `default`
 //! Prints, per setting, the top-1 rate of each variant and of kana input matched exactly.
 use cyrillic_ime_core::conversion::heard::HeardCosts;
 use cyrillic_ime_core::conversion::{input, Converter, Request};
@@ -28,8 +30,24 @@ fn main() {
         let costs = if setting == "default" {
             HeardCosts::default()
         } else {
-            let v: Vec<i32> = setting.split(',').map(|x| x.parse().expect("a number")).collect();
-            HeardCosts { long_mark: v[0], long_omitted: v[1], particle: v[2], gemination: v[3], voiced_dz: v[4], merged_syllable: v[5] }
+            let mut costs = HeardCosts::default();
+            let fields = [
+                &mut costs.long_mark,
+                &mut costs.long_omitted,
+                &mut costs.particle,
+                &mut costs.gemination,
+                &mut costs.voiced_dz,
+                &mut costs.merged_syllable,
+                &mut costs.long_omitted_kana,
+                &mut costs.dropped_vowel,
+                &mut costs.single_n,
+                &mut costs.final_wa,
+                &mut costs.conventional,
+            ];
+            for (field, value) in fields.into_iter().zip(setting.split(',')) {
+                *field = value.parse().expect("a number");
+            }
+            costs
         };
         let dictionary = Dictionary::open(std::path::Path::new(&args[1])).unwrap_or_else(|e| panic!("{e}"));
         let converter = Converter::new(dictionary).with_heard_costs(costs);

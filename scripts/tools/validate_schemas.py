@@ -17,11 +17,12 @@ def load(name):
 
 
 def main():
-    schemas = {name: load(f"schemas/{name}") for name in ("japaneseKanaEngine.schema.json", "profiles.schema.json")}
+    schemas = {name: load(f"schemas/{name}") for name in ("japaneseKanaEngine.schema.json", "profiles.schema.json",
+                                                          "conventionalSpellings.schema.json")}
     registry = Registry().with_resources((name, Resource.from_contents(s)) for name, s in schemas.items())
     validators = {
         doc: jsonschema.Draft202012Validator(schemas[doc.replace(".json", ".schema.json")], registry=registry)
-        for doc in ("japaneseKanaEngine.json", "profiles.json")
+        for doc in ("japaneseKanaEngine.json", "profiles.json", "conventionalSpellings.json")
     }
     failures = 0
     for doc, validator in validators.items():
@@ -46,8 +47,34 @@ def main():
         if validators["profiles.json"].is_valid(doc):
             print(f"schema: profiles.schema.json accepts a document with {what}", file=sys.stderr)
             failures += 1
+    failures += check_spellings(load("conventionalSpellings.json"), profiles, validators["conventionalSpellings.json"])
     print(f"schema: {len(broken)} broken documents checked")
     return 1 if failures else 0
+
+
+def check_spellings(spellings, profiles, validator):
+    """What a schema cannot say: every entry's source is a key of its language's sources, every
+    profile named exists, and a broken table is refused."""
+    failures = 0
+    ids = {p["id"] for p in profiles["profiles"]}
+    for i, language in enumerate(spellings["languages"]):
+        for profile in language["profiles"]:
+            if profile not in ids:
+                print(f"conventionalSpellings.json: languages[{i}]: no profile {profile}", file=sys.stderr)
+                failures += 1
+        for j, entry in enumerate(language["entries"]):
+            if entry["source"] not in language["sources"]:
+                print(f"conventionalSpellings.json: languages[{i}].entries[{j}]: source {entry['source']} is not named", file=sys.stderr)
+                failures += 1
+    broken = []
+    doc = copy.deepcopy(spellings); doc["languages"][0]["entries"][0]["reading"] = "トウキョウ"; broken.append(("a katakana reading", doc))
+    doc = copy.deepcopy(spellings); del doc["languages"][0]["entries"][0]["source"]; broken.append(("an entry without a source", doc))
+    doc = copy.deepcopy(spellings); doc["languages"][0]["entries"][0]["spelling"] = "Tokio"; broken.append(("a Latin spelling", doc))
+    for what, doc in broken:
+        if validator.is_valid(doc):
+            print(f"schema: conventionalSpellings.schema.json accepts a document with {what}", file=sys.stderr)
+            failures += 1
+    return failures
 
 
 if __name__ == "__main__":

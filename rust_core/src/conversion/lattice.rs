@@ -83,6 +83,33 @@ struct Match {
     cost: i32,
     omitted: u8,
     geminated: bool,
+    /// Whether a ん was read before the な row already (one per word).
+    n_added: bool,
+}
+
+/// One way to extend a [`Match`] by one reading character.
+struct Step {
+    reading: char,
+    /// Input characters consumed (0 for a character the writer left out).
+    consumed: usize,
+    cost: i32,
+    omitted: u8,
+    geminated: bool,
+    n_added: bool,
+    /// わ read as the word's last は: the word must end here and be written with は.
+    final_wa: bool,
+}
+
+/// A dictionary reading matched through at least one rule.
+struct HeardReading {
+    codes: Vec<u8>,
+    /// End position (doubled).
+    end: usize,
+    cost: i32,
+    entries: Range<u32>,
+    /// Long vowels left out (dearer in a word written without kanji).
+    omitted: u8,
+    final_wa: bool,
 }
 
 impl Lattice {
@@ -168,39 +195,46 @@ impl Lattice {
     }
 
     /// Words matched from `start` through a listener's spellings (long vowels marked with
-    /// ー or left out, a doubled consonant written single, ぢ/づ as じ/ず, and words ending
-    /// in the ん of a merged syllable). The reading as typed is found by `common_prefixes`;
-    /// this adds only readings that needed at least one rule, each once at its cheapest.
+    /// ー or left out, a doubled consonant or ん written single, ぢ/づ as じ/ず, a final vowel
+    /// left off, わ for a greeting's は, and words ending in the ん of a merged syllable). The
+    /// reading as typed is found by `common_prefixes`; this adds only readings that needed at
+    /// least one rule, each once at its cheapest.
     fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts) {
         let n = lookup.len();
-        // (reading codes, end, cost, entries, whether a long vowel was left out)
-        let mut found: Vec<(Vec<u8>, usize, i32, Range<u32>, bool)> = Vec::new();
-        let mut stack = vec![Match { codes: Vec::new(), node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false }];
+        let mut found: Vec<HeardReading> = Vec::new();
+        let mut stack = vec![Match { codes: Vec::new(), node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false }];
         let mut probes = 0;
-        let record = |found: &mut Vec<(Vec<u8>, usize, i32, Range<u32>, bool)>, codes: &[u8], end: usize, cost: i32, entries: Range<u32>, omitted: bool| {
-            match found.iter_mut().find(|f| f.0 == codes && f.1 == end) {
-                Some(f) if cost < f.2 => (f.2, f.4) = (cost, omitted),
-                Some(_) => {}
-                None => found.push((codes.to_vec(), end, cost, entries, omitted)),
-            }
+        let record = |found: &mut Vec<HeardReading>, heard: HeardReading| match found.iter_mut().find(|f| f.codes == heard.codes && f.end == heard.end && f.final_wa == heard.final_wa) {
+            Some(f) if heard.cost < f.cost => (f.cost, f.omitted) = (heard.cost, heard.omitted),
+            Some(_) => {}
+            None => found.push(heard),
         };
         while let Some(m) = stack.pop() {
             let last = m.codes.last().and_then(|&c| dictionary.char_of(c));
-            // Each way to extend the match: (reading char, input consumed, cost, omitted, geminated).
-            let mut steps: Vec<(char, usize, i32, u8, bool)> = Vec::with_capacity(6);
+            let step = |reading: char, consumed: usize, cost: i32| Step { reading, consumed, cost, omitted: m.omitted, geminated: m.geminated, n_added: m.n_added, final_wa: false };
+            let mut steps: Vec<Step> = Vec::with_capacity(8);
             if m.next < n {
                 let c = lookup[m.next];
-                steps.push((c, 1, 0, m.omitted, m.geminated));
+                steps.push(step(c, 1, 0));
                 if c == 'ー' {
                     if let Some(v) = last.and_then(heard::vowel_of) {
-                        steps.extend(heard::long_forms(v).iter().map(|&f| (f, 1, costs.long_mark, m.omitted, m.geminated)));
+                        steps.extend(heard::long_forms(v).iter().map(|&f| step(f, 1, costs.long_mark)));
                     }
                 }
                 if let Some(dz) = heard::voiced_dz(c) {
-                    steps.push((dz, 1, costs.voiced_dz, m.omitted, m.geminated));
+                    steps.push(step(dz, 1, costs.voiced_dz));
+                }
+                if let Some(u) = heard::dropped_vowel(c) {
+                    steps.push(step(u, 1, costs.dropped_vowel));
                 }
                 if heard::takes_gemination(c) && !m.geminated && last.is_some_and(|l| l != 'っ' && l != 'ん' && l != 'ー') {
-                    steps.push(('っ', 0, costs.gemination, m.omitted, true));
+                    steps.push(Step { geminated: true, ..step('っ', 0, costs.gemination) });
+                }
+                if heard::takes_n(c) && !m.n_added && last.is_some_and(|l| l != 'っ' && l != 'ん') {
+                    steps.push(Step { n_added: true, ..step('ん', 0, costs.single_n) });
+                }
+                if c == 'わ' && !m.codes.is_empty() {
+                    steps.push(Step { final_wa: true, ..step('は', 1, costs.final_wa) });
                 }
                 if heard::merged_particle(c).is_some() && !m.codes.is_empty() {
                     // The word ends in the ん of this syllable: position 2·next + 1.
@@ -209,52 +243,71 @@ impl Lattice {
                         if let Some(entries) = dictionary.trie_child(m.node, code).and_then(|node| dictionary.trie_entries(node)) {
                             let mut codes = m.codes.clone();
                             codes.push(code);
-                            record(&mut found, &codes, 2 * m.next + 1, m.cost + costs.merged_syllable, entries, m.omitted > 0);
+                            record(&mut found, HeardReading { codes, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
                         }
                     }
                 }
             }
             if m.omitted < heard::MAX_OMITTED_PER_WORD {
                 if let Some(v) = last.and_then(heard::vowel_of) {
-                    for &f in heard::omitted_forms(v) {
+                    for &f in heard::omitted_forms(v).iter().chain(std::iter::once(&heard::LOANWORD_LONG)) {
                         if m.next >= n || lookup[m.next] != f {
-                            steps.push((f, 0, costs.long_omitted, m.omitted + 1, m.geminated));
+                            steps.push(Step { omitted: m.omitted + 1, ..step(f, 0, costs.long_omitted) });
                         }
                     }
                 }
             }
-            for (c, consumed, cost, omitted, geminated) in steps {
+            for s in steps {
                 if probes >= MAX_PROBES_PER_POSITION {
                     break;
                 }
-                let Some(code) = dictionary.code_of(c) else { continue };
+                let Some(code) = dictionary.code_of(s.reading) else { continue };
                 probes += 1;
-                // Extend the match's trie state by one code: no key continues → no match.
+                // Extend the match's trie state by one code: no node, no key starts so.
                 let Some(node) = dictionary.trie_child(m.node, code) else { continue };
                 let exact = dictionary.trie_entries(node);
                 let mut codes = m.codes.clone();
                 codes.push(code);
-                let next = m.next + consumed;
-                let total = m.cost + cost;
+                let next = m.next + s.consumed;
+                let total = m.cost + s.cost;
                 // The reading as typed is already in the lattice.
                 if let Some(entries) = exact.filter(|_| total > 0) {
-                    record(&mut found, &codes, 2 * next, total, entries, omitted > 0);
+                    record(&mut found, HeardReading { codes: codes.clone(), end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
                 }
-                stack.push(Match { codes, node, next, cost: total, omitted, geminated });
+                // Some key starts with `codes` (the node exists): the match may go on.
+                if !s.final_wa {
+                    stack.push(Match { codes, node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added });
+                }
             }
         }
-        for (codes, end, cost, entries, omitted) in found {
+        for heard in found {
             let slot = self.readings.len() as u32;
-            let reading = dictionary.reading_of(&codes);
-            // A long vowel left out is how a listener writes a kanji word (Токё for 東京);
-            // kana-only words matched that way (よ as よう, して as してい) only turn correct
-            // kana input into wrong words.
+            let reading = dictionary.reading_of(&heard.codes);
+            // A long vowel left out is how a listener writes a kanji word (Токё for 東京), and
+            // also kana words and loanwords (ありがと, こひ), but short kana words match long
+            // ones so often (よ as よう, して as してい) that a word written without kanji pays
+            // more for each vowel it needed (HeardCosts::long_omitted_kana).
+            let kana_extra = i32::from(heard.omitted) * (costs.long_omitted_kana - costs.long_omitted);
+            let mut surface = String::new();
+            let entries: Vec<(u32, i32)> = heard
+                .entries
+                .filter_map(|index| {
+                    let e = dictionary.entry(index)?;
+                    if heard.final_wa {
+                        surface.clear();
+                        dictionary.push_surface(&e, &reading, &mut surface);
+                        if !surface.ends_with('は') {
+                            return None;
+                        }
+                    }
+                    // Whether the surface has a kanji is recorded per entry by the compiler.
+                    let extra = if e.has_kanji() { 0 } else { kana_extra };
+                    Some((index, heard.cost + extra))
+                })
+                .collect();
             self.readings.push(reading);
-            for index in entries {
-                // Whether the surface has a kanji is recorded per entry by the compiler.
-                if !omitted || dictionary.entry(index).is_some_and(|e| e.has_kanji()) {
-                    self.push_entries(dictionary, 2 * start, end, index..index + 1, cost, Some(slot), |_| true);
-                }
+            for (index, cost) in entries {
+                self.push_entries(dictionary, 2 * start, heard.end, index..index + 1, cost, Some(slot), |_| true);
             }
         }
     }

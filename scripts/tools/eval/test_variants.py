@@ -99,10 +99,14 @@ class DoubledConsonants(unittest.TestCase):
         self.assertEqual(heard("ほっかいどう", "北海道", "heard-single"), "ほかいどー")
         self.assertEqual(line("rus_standard:heard-single", "ほっかいどう", "北海道"), "хокайдо:")
 
-    def test_only_ka_sa_ta_pa_rows_and_kanji_spans(self):
+    def test_every_small_tsu_before_a_consonant_anywhere(self):
         self.assertEqual(V.single_consonants("がっこう"), "がこう")
-        self.assertEqual(V.single_consonants("べっど"), "べっど")
-        self.assertEqual(heard("きって", "切って", "heard-single"), "きって")      # っ is kana in the expected line
+        self.assertEqual(V.single_consonants("べっど"), "べど")
+        self.assertEqual(V.single_consonants("ベッド"), "ベド")
+        self.assertEqual(V.single_consonants("あっ"), "あっ")                      # nothing to write it with
+        self.assertEqual(V.single_consonants("っあ"), "っあ")
+        self.assertEqual(heard("きって", "切って", "heard-single"), "きて")        # a verb ending too
+        self.assertEqual(heard("ちょっとまって", "ちょっと待って", "heard-single"), "ちょとまて")
         self.assertEqual(heard("がっこう", "学校", "heard-marked"), "がっこー")     # only heard-single drops it
 
 

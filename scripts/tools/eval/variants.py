@@ -9,8 +9,9 @@ named `PROFILE:STYLE` (`rus_standard:kbk`, `srp:heard-omitted`, ...):
   heard-marked   particles as heard (は→わ, へ→え, を→お) and long vowels marked with ー (the
                  profile's `:` or `-`);
   heard-omitted  particles as heard and long vowels omitted;
-  heard-single   heard-marked, and doubled consonants written single (っ dropped before the
-                 か, さ, た and ぱ rows).
+  heard-single   heard-marked, and every doubled consonant written single: every っ before a
+                 consonant dropped, wherever it stands (kanji words, verb endings such as
+                 行った, kana words such as ちょっと, loanwords).
   spaced         heard-marked, with a space between words the way a learner separates them
                  (particles and です apart, verb endings and suffixes attached; issue 17). The
                  word boundaries are words.py's rules over the alignment below (bunsetsu by
@@ -39,8 +40,10 @@ these deterministic rules:
    u-row unit + う, an e-row unit + え, an a-row unit + あ → unit + ー; えい and いい stay
    (Polivanov writes эй). omitted: the same pairs and also e-row + い → the unit alone
    (とう → と, せい → せ); いい stays. ー already in the reading stays in every variant.
-4. Doubled consonants (heard-single only), inside the same kanji spans: っ before a unit of the
-   か, さ, た or ぱ row is dropped (ほっかいどう → ほかいど-, けっこん → けこん).
+4. Doubled consonants (heard-single only), over the whole line (issue 18; issue 12 dropped only
+   those inside kanji spans): every っ (or ッ) before a kana of a consonant row is dropped
+   (ほっかいどう → ほかいど-, いった → いた, ちょっと → ちょと); っ before a vowel or at the end
+   stays (a writer cannot leave it out there).
 
 Writing. Katakana is first turned into hiragana (a Cyrillic typist does not shift into katakana
 to type a reading). Runs of hiragana and ー go to the writer; everything else (digits,
@@ -102,8 +105,10 @@ for _vowel, _kana in (("a", "あかさたなはまやらわがざだばぱぁゃ
 # (vowel of a unit, following bare vowel kana) read as one long vowel
 LONG_MARKED = {("o", "う"), ("o", "お"), ("u", "う"), ("e", "え"), ("a", "あ")}
 LONG_OMITTED = LONG_MARKED | {("e", "い")}
-# rows whose consonant a writer may leave single after っ
-SINGLE_ROWS = set("かきくけこさしすせそたちつてとぱぴぷぺぽ")
+# kana that begin with a consonant, which a writer may write single after っ (every row but the
+# vowels, ん, ー and the small kana)
+CONSONANT_KANA = set("かきくけこがぎぐげごさしすせそざじずぜぞたちつてとだぢづでどなにぬねのはひふへほ"
+                     "ばびぶべぼぱぴぷぺぽまみむめもやゆよらりるれろわをゔ")
 
 
 def to_hiragana(text):
@@ -189,10 +194,15 @@ def long_vowels(span, omit):
     return "".join(out)
 
 
-def single_consonants(span):
-    us = kw.units(span)
-    return "".join(u for i, u in enumerate(us)
-                   if not (u == "っ" and i + 1 < len(us) and us[i + 1][0] in SINGLE_ROWS))
+def single_consonants(text):
+    """Every っ (or ッ) before a kana of a consonant row dropped."""
+    out = []
+    for i, c in enumerate(text):
+        nxt = to_hiragana(text[i + 1]) if i + 1 < len(text) else ""
+        if c in "っッ" and nxt in CONSONANT_KANA:
+            continue
+        out.append(c)
+    return "".join(out)
 
 
 def heard_kana(reading, expected, style):
@@ -215,10 +225,9 @@ def heard_kana(reading, expected, style):
         elif tag[0] == "kanji":
             span = to_hiragana(span)
             span = long_vowels(span, omit=(style == "heard-omitted"))
-            if style == "heard-single":
-                span = single_consonants(span)
         out.append(span)
-    return "".join(out)
+    heard = "".join(out)
+    return single_consonants(heard) if style == "heard-single" else heard
 
 
 # ---------------------------------------------------------------------------------------------
