@@ -224,7 +224,10 @@ impl Lattice {
                 if let Some(dz) = heard::voiced_dz(c) {
                     steps.push(step(dz, 1, costs.voiced_dz));
                 }
-                if let Some(u) = heard::dropped_vowel(c) {
+                // Only after kana of the same word and not inside a run of letters the kana
+                // layer left as typed (`ватаси` passed to `kanji` is not a word ending in す).
+                let inside_letters = lookup.get(m.next + 1).is_some_and(|&x| matches!(x, '\u{0400}'..='\u{04FF}'));
+                if let Some(u) = heard::dropped_vowel(c).filter(|_| !m.codes.is_empty() && !inside_letters) {
                     steps.push(step(u, 1, costs.dropped_vowel));
                 }
                 if heard::takes_gemination(c) && !m.geminated && last.is_some_and(|l| l != 'っ' && l != 'ん' && l != 'ー') {
