@@ -335,8 +335,8 @@ pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: 
         let fields = Fields::parse(request, "predict")?;
         let reading = fields.string("reading")?;
         let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
-        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let predictions = predict_in(converter.dictionary(), reading, limit, &left, user)?;
+        let context = context_request(&fields)?;
+        let predictions = predict_in(converter.dictionary(), reading, limit, || LeftContext::resolve(converter.dictionary(), &context), user)?;
         Ok(predictions_json(&predictions))
     })
 }

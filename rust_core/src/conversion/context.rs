@@ -61,7 +61,10 @@ impl LeftContext {
             if let Some((_, right)) = last.class.filter(|&(l, r)| (l as usize) < dictionary.id_count() && (r as usize) < dictionary.id_count()) {
                 return LeftContext { classes: vec![(right, 0)], text: last.text.clone() };
             }
-            return LeftContext::from_text(dictionary, &last.text);
+            // No class given: the class is read off the text; the word stays the segment as
+            // committed, as learning keys it (`user::api`'s word before).
+            let found = LeftContext::from_text(dictionary, &last.text);
+            return if found.is_sentence_start() { found } else { LeftContext { text: last.text.clone(), ..found } };
         }
         match &request.text {
             Some(text) => LeftContext::from_text(dictionary, text),

@@ -56,12 +56,14 @@ pub fn predict_with(dictionary: &Dictionary, prefix: &str, limit: usize, user: O
 
 /// [`predict_with`] after a left context: with an empty prefix, the words that usually
 /// follow the context's last word ([`next_words`]); otherwise the predictions for the prefix.
-pub fn predict_in(dictionary: &Dictionary, prefix: &str, limit: usize, left: &LeftContext, user: Option<&UserData>) -> Result<Vec<Prediction>, String> {
+/// The context is resolved (`left`) only for an empty prefix: prediction runs at every
+/// keystroke, and a prefix's predictions do not depend on it.
+pub fn predict_in(dictionary: &Dictionary, prefix: &str, limit: usize, left: impl FnOnce() -> LeftContext, user: Option<&UserData>) -> Result<Vec<Prediction>, String> {
     if prefix.is_empty() {
         if limit == 0 || limit > limits::MAX_CANDIDATES {
             return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
         }
-        return Ok(next_words(dictionary, left, limit, user));
+        return Ok(next_words(dictionary, &left(), limit, user));
     }
     predict_with(dictionary, prefix, limit, user)
 }

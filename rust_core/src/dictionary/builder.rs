@@ -187,14 +187,7 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
                     }
                     pool.push(e.surface.chars().count() as u8);
                     for c in e.surface.chars() {
-                        let code = surface_code[&c];
-                        if code < 128 {
-                            pool.push(code as u8);
-                        } else {
-                            let rest = code - 128;
-                            pool.push(0x80 | (rest >> 8) as u8);
-                            pool.push((rest & 0xFF) as u8);
-                        }
+                        format::push_surface_code(&mut pool, surface_code[&c]);
                     }
                     pooled.insert(e.surface.as_str(), o);
                     o
@@ -320,17 +313,6 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
     Ok(file)
 }
 
-/// The pool codes of the surface at `offset` (without its length byte).
-fn pool_codes(pool: &[u8], offset: u32) -> &[u8] {
-    let at = offset as usize;
-    let chars = pool[at] as usize;
-    let mut end = at + 1;
-    for _ in 0..chars {
-        end += if pool[end] < 0x80 { 1 } else { 2 };
-    }
-    &pool[at + 1..end]
-}
-
 /// `Section::SurfaceIndex`: the entries whose surface is in the pool, one per distinct
 /// (surface, left id, right id) — the cheapest — sorted by the surface's pool codes (a
 /// prefix-free code, so byte order is a consistent order and equal bytes are equal
@@ -341,7 +323,7 @@ fn surface_index(entries: &[SourceEntry], order: &[usize], rank: &[u32], pool: &
     for (index, (&i, offset)) in order.iter().zip(pool_offsets).enumerate() {
         if let Some(offset) = offset {
             let e = &entries[i];
-            indexed.push((pool_codes(pool, *offset), e.cost, e.left_id, e.right_id, rank[index], index as u32));
+            indexed.push((format::pooled_surface_codes(pool, *offset as usize), e.cost, e.left_id, e.right_id, rank[index], index as u32));
         }
     }
     indexed.sort_unstable_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)).then(a.4.cmp(&b.4)));

@@ -216,3 +216,31 @@ pub fn checksum(bytes: &[u8]) -> u64 {
     }
     h ^ (h >> 33)
 }
+
+/// Appends the pool encoding of surface alphabet code `code`: one byte below 128, else two
+/// (high bit set). The code is prefix-free, so pool bytes compare as surfaces do (the
+/// surface index relies on it).
+pub fn push_surface_code(out: &mut Vec<u8>, code: usize) {
+    if code < 128 {
+        out.push(code as u8);
+    } else {
+        let rest = code - 128;
+        out.push(0x80 | (rest >> 8) as u8);
+        out.push((rest & 0xFF) as u8);
+    }
+}
+
+/// The codes of the pooled surface at `offset` (without its length byte); empty when the
+/// pool is damaged there.
+pub fn pooled_surface_codes(pool: &[u8], offset: usize) -> &[u8] {
+    let Some(&chars) = pool.get(offset) else { return &[] };
+    let mut end = offset + 1;
+    for _ in 0..chars {
+        match pool.get(end) {
+            Some(&b) if b < 0x80 => end += 1,
+            Some(_) => end += 2,
+            None => return &[],
+        }
+    }
+    pool.get(offset + 1..end).unwrap_or(&[])
+}

@@ -484,18 +484,7 @@ impl Dictionary {
 
     /// The pool codes of a pooled surface (without its length byte); empty when damaged.
     fn pooled_codes(&self, surface_ref: u32) -> &[u8] {
-        let pool = self.section(Section::Surfaces);
-        let at = (surface_ref & format::SURFACE_OFFSET_MASK) as usize;
-        let Some(&chars) = pool.get(at) else { return &[] };
-        let mut end = at + 1;
-        for _ in 0..chars {
-            match pool.get(end) {
-                Some(&b) if b < 0x80 => end += 1,
-                Some(_) => end += 2,
-                None => return &[],
-            }
-        }
-        pool.get(at + 1..end).unwrap_or(&[])
+        format::pooled_surface_codes(self.section(Section::Surfaces), (surface_ref & format::SURFACE_OFFSET_MASK) as usize)
     }
 
     /// Every entry whose surface is `surface` (the word's text as written), calling
@@ -522,13 +511,7 @@ impl Dictionary {
         let mut query: Vec<u8> = Vec::with_capacity(surface.len());
         for c in surface.chars() {
             let Some(&code) = self.surface_codes.get(&c) else { return };
-            if code < 128 {
-                query.push(code as u8);
-            } else {
-                let rest = code - 128;
-                query.push(0x80 | (rest >> 8) as u8);
-                query.push((rest & 0xFF) as u8);
-            }
+            format::push_surface_code(&mut query, code as usize);
         }
         let index = self.section(Section::SurfaceIndex);
         let count = index.len() / 4;

@@ -162,6 +162,19 @@ def _head(tail):
     return None
 
 
+def _chained(rest, previous, front):
+    """Appends to `front` the lengths of the particles that chain after `previous` at the start
+    of `rest` (rule 4), and returns what follows them."""
+    while rest:
+        more = _chain(rest, previous)
+        if more is None:
+            break
+        front.append(len(more))
+        rest = rest[len(more):]
+        previous = more
+    return rest
+
+
 def _chain(rest, previous):
     """The particle combining with `previous` that `rest` starts with (rule 4), or None."""
     if rest in CHAIN_AT_END:
@@ -205,15 +218,7 @@ def split_hiragana(text, tail, sentence_end=True):
         head = _head(rest)
         if head is not None:
             front = [0, len(head)]
-            rest = rest[len(head):]
-            previous = head
-            while rest:
-                more = _chain(rest, previous)
-                if more is None:
-                    break
-                front.append(len(more))
-                rest = rest[len(more):]
-                previous = more
+            rest = _chained(rest[len(head):], head, front)
             tail = False
     while rest and not tail:          # rule 6
         found = _starts(rest, PRONOUNS)
@@ -221,15 +226,7 @@ def split_hiragana(text, tail, sentence_end=True):
         if found and _head(after) is not None:
             head = _head(after)
             front += [len(found[0]), len(head)]
-            rest = after[len(head):]
-            previous = head
-            while rest:
-                more = _chain(rest, previous)
-                if more is None:
-                    break
-                front.append(len(more))
-                rest = rest[len(more):]
-                previous = more
+            rest = _chained(after[len(head):], head, front)
             continue
         found = _starts(rest, ADNOMINALS)
         if found and len(rest) - len(found[0]) >= 2:
