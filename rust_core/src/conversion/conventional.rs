@@ -159,6 +159,7 @@ impl SpellingIndex {
         let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
         let noun = dictionary.special_id(SpecialId::Noun);
         let mut key = String::new();
+        let before = lattice.nodes.len();
         for start in 0..lookup.len() {
             key.clear();
             for end in start + 1..=(start + self.longest).min(lookup.len()) {
@@ -167,6 +168,9 @@ impl SpellingIndex {
                     push_spelling(dictionary, lattice, (start, end), reading, text, costs.conventional, noun);
                 }
             }
+        }
+        if lattice.nodes.len() != before {
+            lattice.finish();
         }
     }
 }

@@ -68,15 +68,65 @@ pub struct Lattice {
     /// Texts of `NodeText::User` nodes.
     pub user_texts: Vec<String>,
     /// Node indices by start position (doubled).
-    pub starting: Vec<Vec<u32>>,
+    pub starting: ByPosition,
     /// Node indices by end position (doubled).
-    pub ending: Vec<Vec<u32>>,
+    pub ending: ByPosition,
+}
+
+/// Node indices grouped by position, in the order the nodes were pushed: one flat list and
+/// where each position's run starts. Built once when the lattice is complete
+/// ([`Lattice::finish`]): a list per position grew by reallocation at every push, a tenth of
+/// a conversion's instructions.
+#[derive(Debug, Clone, Default)]
+pub struct ByPosition {
+    /// `starts[pos]..starts[pos + 1]` is position `pos`'s run of `items`.
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl ByPosition {
+    /// Groups `nodes` by `position(node)` (each below `positions`), keeping their order.
+    fn group(positions: usize, nodes: &[Node], position: impl Fn(&Node) -> usize) -> ByPosition {
+        let mut starts = vec![0u32; positions + 1];
+        for node in nodes {
+            starts[position(node) + 1] += 1;
+        }
+        for p in 0..positions {
+            starts[p + 1] += starts[p];
+        }
+        let mut next = starts.clone();
+        let mut items = vec![0u32; nodes.len()];
+        for (i, node) in nodes.iter().enumerate() {
+            let slot = &mut next[position(node)];
+            items[*slot as usize] = i as u32;
+            *slot += 1;
+        }
+        ByPosition { starts, items }
+    }
+
+    /// How many nodes are grouped.
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+impl std::ops::Index<usize> for ByPosition {
+    type Output = [u32];
+
+    fn index(&self, pos: usize) -> &[u32] {
+        &self.items[self.starts[pos] as usize..self.starts[pos + 1] as usize]
+    }
 }
 
 /// A partial match of a dictionary reading against the input, in the search below.
+#[derive(Clone, Copy)]
 struct Match {
-    codes: Vec<u8>,
-    /// Where `codes` lead in the reading trie: each step extends it by one code.
+    /// The last code of the reading matched so far, as a link to the codes before it
+    /// (`HeardSearch::links`), or [`NO_LINK`] for none yet.
+    link: u32,
+    /// The reading character of that code.
+    last: Option<char>,
+    /// Where the codes lead in the reading trie: each step extends it by one code.
     node: TrieNode,
     /// Next input character.
     next: usize,
@@ -87,7 +137,19 @@ struct Match {
     n_added: bool,
 }
 
+/// No code matched yet.
+const NO_LINK: u32 = u32::MAX;
+
+/// One code of a partial match and the link of the code before it: the matches of one
+/// start position share their common beginnings instead of each copying its codes.
+#[derive(Clone, Copy)]
+struct Link {
+    previous: u32,
+    code: u8,
+}
+
 /// One way to extend a [`Match`] by one reading character.
+#[derive(Clone, Copy)]
 struct Step {
     reading: char,
     /// Input characters consumed (0 for a character the writer left out).
@@ -102,7 +164,10 @@ struct Step {
 
 /// A dictionary reading matched through at least one rule.
 struct HeardReading {
-    codes: Vec<u8>,
+    /// The reading's last code (`HeardSearch::links`).
+    link: u32,
+    /// Its trie node: one node per reading, so two matches of the same reading share it.
+    node: TrieNode,
     /// End position (doubled).
     end: usize,
     cost: i32,
@@ -110,6 +175,44 @@ struct HeardReading {
     /// Long vowels left out (dearer in a word written without kanji).
     omitted: u8,
     final_wa: bool,
+}
+
+/// The as-heard search's buffers, reused from one start position to the next: allocating
+/// them per match was most of the search's cost.
+#[derive(Default)]
+struct HeardSearch {
+    stack: Vec<Match>,
+    links: Vec<Link>,
+    steps: Vec<Step>,
+    found: Vec<HeardReading>,
+}
+
+impl HeardSearch {
+    /// A link for `code` after `previous`.
+    fn link(&mut self, previous: u32, code: u8) -> u32 {
+        self.links.push(Link { previous, code });
+        self.links.len() as u32 - 1
+    }
+
+    /// The reading a link ends, in dictionary characters.
+    fn reading(&self, dictionary: &Dictionary, mut link: u32) -> String {
+        let mut chars = Vec::new();
+        while let Some(l) = self.links.get(link as usize) {
+            chars.extend(dictionary.char_of(l.code));
+            link = l.previous;
+        }
+        chars.iter().rev().collect()
+    }
+
+    /// Keeps `heard`, or only the cheaper of it and an earlier match of the same reading
+    /// and end.
+    fn record(&mut self, heard: HeardReading) {
+        match self.found.iter_mut().find(|f| f.node == heard.node && f.end == heard.end && f.final_wa == heard.final_wa) {
+            Some(f) if heard.cost < f.cost => (f.cost, f.omitted) = (heard.cost, heard.omitted),
+            Some(_) => {}
+            None => self.found.push(heard),
+        }
+    }
 }
 
 impl Lattice {
@@ -131,12 +234,13 @@ impl Lattice {
             nodes: Vec::new(),
             readings: Vec::new(),
             user_texts: Vec::new(),
-            starting: vec![Vec::new(); 2 * n + 1],
-            ending: vec![Vec::new(); 2 * n + 1],
+            starting: ByPosition::default(),
+            ending: ByPosition::default(),
         };
         let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c)).collect();
         let codes: Vec<u8> = lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)).collect();
         let noun = dictionary.special_id(SpecialId::Noun);
+        let mut search = HeardSearch::default();
         for start in 0..n {
             let mut covered_one = false;
             dictionary.common_prefixes(&codes[start..], |len, entries| {
@@ -146,7 +250,7 @@ impl Lattice {
                 covered_one |= len == 1 && pushed > 0;
             });
             if let Some(costs) = heard {
-                lattice.push_heard_words(dictionary, &lookup, start, costs);
+                lattice.push_heard_words(dictionary, &lookup, start, costs, &mut search);
                 lattice.push_heard_particles(dictionary, &lookup, start, costs, particle_at_start);
             }
             let class = class_of(lattice.chars[start]);
@@ -172,6 +276,7 @@ impl Lattice {
                 lattice.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
             }
         }
+        lattice.finish();
         lattice
     }
 
@@ -199,20 +304,19 @@ impl Lattice {
     /// left off, わ for a greeting's は, and words ending in the ん of a merged syllable). The
     /// reading as typed is found by `common_prefixes`; this adds only readings that needed at
     /// least one rule, each once at its cheapest.
-    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts) {
+    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, search: &mut HeardSearch) {
         let n = lookup.len();
-        let mut found: Vec<HeardReading> = Vec::new();
-        let mut stack = vec![Match { codes: Vec::new(), node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false }];
+        search.stack.clear();
+        search.links.clear();
+        search.found.clear();
+        search.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false });
         let mut probes = 0;
-        let record = |found: &mut Vec<HeardReading>, heard: HeardReading| match found.iter_mut().find(|f| f.codes == heard.codes && f.end == heard.end && f.final_wa == heard.final_wa) {
-            Some(f) if heard.cost < f.cost => (f.cost, f.omitted) = (heard.cost, heard.omitted),
-            Some(_) => {}
-            None => found.push(heard),
-        };
-        while let Some(m) = stack.pop() {
-            let last = m.codes.last().and_then(|&c| dictionary.char_of(c));
+        while let Some(m) = search.stack.pop() {
+            let last = m.last;
+            let first = m.link == NO_LINK;
             let step = |reading: char, consumed: usize, cost: i32| Step { reading, consumed, cost, omitted: m.omitted, geminated: m.geminated, n_added: m.n_added, final_wa: false };
-            let mut steps: Vec<Step> = Vec::with_capacity(8);
+            let steps = &mut search.steps;
+            steps.clear();
             if m.next < n {
                 let c = lookup[m.next];
                 steps.push(step(c, 1, 0));
@@ -227,7 +331,7 @@ impl Lattice {
                 // Only after kana of the same word and not inside a run of letters the kana
                 // layer left as typed (`ватаси` passed to `kanji` is not a word ending in す).
                 let inside_letters = lookup.get(m.next + 1).is_some_and(|&x| matches!(x, '\u{0400}'..='\u{04FF}'));
-                if let Some(u) = heard::dropped_vowel(c).filter(|_| !m.codes.is_empty() && !inside_letters) {
+                if let Some(u) = heard::dropped_vowel(c).filter(|_| !first && !inside_letters) {
                     steps.push(step(u, 1, costs.dropped_vowel));
                 }
                 if heard::takes_gemination(c) && !m.geminated && last.is_some_and(|l| l != 'っ' && l != 'ん' && l != 'ー') {
@@ -236,21 +340,21 @@ impl Lattice {
                 if heard::takes_n(c) && !m.n_added && last.is_some_and(|l| l != 'っ' && l != 'ん') {
                     steps.push(Step { n_added: true, ..step('ん', 0, costs.single_n) });
                 }
-                if c == 'わ' && !m.codes.is_empty() {
+                if c == 'わ' && !first {
                     steps.push(Step { final_wa: true, ..step('は', 1, costs.final_wa) });
                 }
-                if heard::merged_particle(c).is_some() && !m.codes.is_empty() {
+                if heard::merged_particle(c).is_some() && !first {
                     // The word ends in the ん of this syllable: position 2·next + 1.
                     if let Some(code) = dictionary.code_of('ん') {
                         probes += 1;
-                        if let Some(entries) = dictionary.trie_child(m.node, code).and_then(|node| dictionary.trie_entries(node)) {
-                            let mut codes = m.codes.clone();
-                            codes.push(code);
-                            record(&mut found, HeardReading { codes, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
+                        if let Some((node, entries)) = dictionary.trie_child(m.node, code).and_then(|node| Some((node, dictionary.trie_entries(node)?))) {
+                            let link = search.link(m.link, code);
+                            search.record(HeardReading { link, node, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
                         }
                     }
                 }
             }
+            let steps = &mut search.steps;
             if m.omitted < heard::MAX_OMITTED_PER_WORD {
                 if let Some(v) = last.and_then(heard::vowel_of) {
                     for &f in heard::omitted_forms(v).iter().chain(std::iter::once(&heard::LOANWORD_LONG)) {
@@ -260,7 +364,8 @@ impl Lattice {
                     }
                 }
             }
-            for s in steps {
+            for k in 0..search.steps.len() {
+                let s = search.steps[k];
                 if probes >= MAX_PROBES_PER_POSITION {
                     break;
                 }
@@ -269,49 +374,44 @@ impl Lattice {
                 // Extend the match's trie state by one code: no node, no key starts so.
                 let Some(node) = dictionary.trie_child(m.node, code) else { continue };
                 let exact = dictionary.trie_entries(node);
-                let mut codes = m.codes.clone();
-                codes.push(code);
+                let link = search.link(m.link, code);
                 let next = m.next + s.consumed;
                 let total = m.cost + s.cost;
                 // The reading as typed is already in the lattice.
                 if let Some(entries) = exact.filter(|_| total > 0) {
-                    record(&mut found, HeardReading { codes: codes.clone(), end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
+                    search.record(HeardReading { link, node, end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
                 }
-                // Some key starts with `codes` (the node exists): the match may go on.
+                // Some key starts with these codes (the node exists): the match may go on.
                 if !s.final_wa {
-                    stack.push(Match { codes, node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added });
+                    search.stack.push(Match { link, last: Some(s.reading), node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added });
                 }
             }
         }
-        for heard in found {
+        let mut surface = String::new();
+        for k in 0..search.found.len() {
+            let heard = &search.found[k];
             let slot = self.readings.len() as u32;
-            let reading = dictionary.reading_of(&heard.codes);
+            let reading = search.reading(dictionary, heard.link);
             // A long vowel left out is how a listener writes a kanji word (Токё for 東京), and
             // also kana words and loanwords (ありがと, こひ), but short kana words match long
             // ones so often (よ as よう, して as してい) that a word written without kanji pays
             // more for each vowel it needed (HeardCosts::long_omitted_kana).
             let kana_extra = i32::from(heard.omitted) * (costs.long_omitted_kana - costs.long_omitted);
-            let mut surface = String::new();
-            let entries: Vec<(u32, i32)> = heard
-                .entries
-                .filter_map(|index| {
-                    let e = dictionary.entry(index)?;
-                    if heard.final_wa {
-                        surface.clear();
-                        dictionary.push_surface(&e, &reading, &mut surface);
-                        if !surface.ends_with('は') {
-                            return None;
-                        }
+            let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
+            for index in heard.entries.clone() {
+                let Some(e) = dictionary.entry(index) else { continue };
+                if final_wa {
+                    surface.clear();
+                    dictionary.push_surface(&e, &reading, &mut surface);
+                    if !surface.ends_with('は') {
+                        continue;
                     }
-                    // Whether the surface has a kanji is recorded per entry by the compiler.
-                    let extra = if e.has_kanji() { 0 } else { kana_extra };
-                    Some((index, heard.cost + extra))
-                })
-                .collect();
-            self.readings.push(reading);
-            for (index, cost) in entries {
-                self.push_entries(dictionary, 2 * start, heard.end, index..index + 1, cost, Some(slot), |_| true);
+                }
+                // Whether the surface has a kanji is recorded per entry by the compiler.
+                let extra = if e.has_kanji() { 0 } else { kana_extra };
+                self.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::Heard { entry: index, reading: slot } });
             }
+            self.readings.push(reading);
         }
     }
 
@@ -363,11 +463,21 @@ impl Lattice {
         self.push(Node { start: 2 * start as u16, end: 2 * end as u16, left_id: id, right_id: id, cost, text: NodeText::AsTyped });
     }
 
+    /// Adds a node; [`Lattice::finish`] must run before the lattice is searched again.
     pub fn push(&mut self, node: Node) {
-        let index = self.nodes.len() as u32;
-        self.starting[node.start as usize].push(index);
-        self.ending[node.end as usize].push(index);
         self.nodes.push(node);
+    }
+
+    /// Groups the nodes by start and end position, after the last [`Lattice::push`].
+    pub fn finish(&mut self) {
+        let positions = 2 * self.chars.len() + 1;
+        self.starting = ByPosition::group(positions, &self.nodes, |n| n.start as usize);
+        self.ending = ByPosition::group(positions, &self.nodes, |n| n.end as usize);
+    }
+
+    /// Whether every node is grouped by position (no push since [`Lattice::finish`]).
+    pub fn is_finished(&self) -> bool {
+        self.starting.len() == self.nodes.len() && self.ending.len() == self.nodes.len()
     }
 
     /// Characters of the input.

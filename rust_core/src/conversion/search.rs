@@ -57,6 +57,7 @@ const UNREACHED: i32 = i32::MAX;
 /// Forward Viterbi over `span`: for every node, the cheapest cost of a path from the span's
 /// start through it (its own cost included), UNREACHED when none.
 pub fn forward(dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> Vec<i32> {
+    debug_assert!(lattice.is_finished(), "a node was pushed after Lattice::finish");
     let mut best = vec![UNREACHED; lattice.nodes.len()];
     let mut groups: Vec<(u16, i32)> = Vec::new();
     let connections = dictionary.connections();
