@@ -20,9 +20,9 @@ use conventional::SpellingIndex;
 use heard::HeardCosts;
 use std::borrow::Cow;
 use lattice::Lattice;
-use search::{best_paths, Span};
+use search::{Search, Span};
 use context::LeftContext;
-use segments::{candidates, contexts, last_class, path_text, split, Candidate};
+use segments::{candidates, contexts, path_text, split, Candidate};
 use crate::user::UserData;
 use std::collections::HashSet;
 
@@ -254,7 +254,8 @@ impl Converter {
         let span = Span { cuts: all_cuts, left_context: left_classes.clone(), ..Span::whole(len) };
         let mut seen = HashSet::new();
         let mut texts = Vec::new();
-        let paths = best_paths(dictionary, &lattice, &span, request.alternatives.max(1), |nodes| {
+        let mut search = Search::new(dictionary, &lattice);
+        let paths = search.best_paths(dictionary, &lattice, &span, request.alternatives.max(1), |nodes| {
             let text = path_text(dictionary, &lattice, nodes);
             let fresh = seen.insert(text.clone());
             if fresh {
@@ -289,7 +290,7 @@ impl Converter {
             let context = contexts(&lattice, best, start, end, &left_classes);
             segments.push(Segment {
                 reading: lattice.chars[start / 2..end / 2].iter().collect(),
-                candidates: candidates(dictionary, &lattice, start, end, context, &word_cuts, Some((&first_text, last_class(&lattice, &first))), request.candidates),
+                candidates: candidates(dictionary, &lattice, &mut search, start, end, context, &word_cuts, (&first_text, &first), request.candidates),
             });
         }
         texts.truncate(request.alternatives);

@@ -54,149 +54,195 @@ pub struct Path {
 
 const UNREACHED: i32 = i32::MAX;
 
-/// Forward Viterbi over `span`: for every node, the cheapest cost of a path from the span's
-/// start through it (its own cost included), UNREACHED when none.
-pub fn forward(dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> Vec<i32> {
-    debug_assert!(lattice.is_finished(), "a node was pushed after Lattice::finish");
-    let mut best = vec![UNREACHED; lattice.nodes.len()];
-    let mut groups: Vec<(u16, i32)> = Vec::new();
-    let connections = dictionary.connections();
-    // The arrival cost per left id at the current position, dense (ids are < id_count) with
-    // the ids touched listed for the reset: cheaper than hashing on this, the hottest loop.
-    let mut by_left: Vec<i32> = vec![UNREACHED; dictionary.id_count()];
-    let mut touched: Vec<u16> = Vec::new();
-    // The cheapest arrival per right id at the current position, dense like `by_left` (a
-    // sort per position cost more than the rest of this loop); ids beyond it (a hostile
-    // file) are listed as they come, which gives the same minimum.
-    let mut by_right: Vec<i32> = vec![UNREACHED; dictionary.right_id_count()];
-    for pos in span.start..span.end {
-        // The cheapest way to arrive at `pos`, per right id of the word ending there.
-        groups.clear();
-        if pos == span.start {
-            groups.extend_from_slice(&span.left_context);
-        } else {
-            for &i in &lattice.ending[pos] {
-                let node = &lattice.nodes[i as usize];
-                let cost = best[i as usize];
-                if cost == UNREACHED || !span.allows(node) {
-                    continue;
-                }
-                match by_right.get_mut(node.right_id as usize) {
-                    Some(slot) if *slot == UNREACHED => {
-                        *slot = cost;
-                        groups.push((node.right_id, UNREACHED));
-                    }
-                    Some(slot) => *slot = (*slot).min(cost),
-                    None => groups.push((node.right_id, cost)),
-                }
-            }
-            for group in groups.iter_mut() {
-                if let Some(slot) = by_right.get_mut(group.0 as usize) {
-                    if *slot != UNREACHED {
-                        group.1 = *slot;
-                        *slot = UNREACHED;
-                    }
-                }
-            }
-        }
-        if groups.is_empty() {
-            continue;
-        }
-        for &id in &touched {
-            by_left[id as usize] = UNREACHED;
-        }
-        touched.clear();
-        let arrival = |left: u16| groups.iter().map(|&(rid, cost)| cost.saturating_add(connections.cost(rid, left))).min().unwrap_or(UNREACHED);
-        for &i in &lattice.starting[pos] {
-            let node = &lattice.nodes[i as usize];
-            if !span.allows(node) {
-                continue;
-            }
-            let arrive = match by_left.get_mut(node.left_id as usize) {
-                Some(slot) if *slot != UNREACHED => *slot,
-                Some(slot) => {
-                    *slot = arrival(node.left_id);
-                    touched.push(node.left_id);
-                    *slot
-                }
-                None => arrival(node.left_id),
-            };
-            best[i as usize] = arrive.saturating_add(node.cost);
-        }
-    }
-    best
+/// A backward search state: a node and the cheapest way on from it to the span's end.
+struct State {
+    node: u32,
+    /// Cost after this node (connections and later words), up to the span's end.
+    after: i32,
+    /// The state of the next node on the path, or none at the end.
+    next: Option<u32>,
 }
 
-/// The best paths through `span`, cheapest first; `distinct` decides which paths count as
-/// different (e.g. by the text they write), and `limit` how many to return.
-pub fn best_paths(
-    dictionary: &Dictionary,
-    lattice: &Lattice,
-    span: &Span,
-    limit: usize,
-    mut distinct: impl FnMut(&[u32]) -> bool,
-) -> Vec<Path> {
-    let best = forward(dictionary, lattice, span);
-    struct State {
-        node: u32,
-        /// Cost after this node (connections and later words), up to the span's end.
-        after: i32,
-        /// The state of the next node on the path, or none at the end.
-        next: Option<u32>,
+/// The buffers of the searches over one lattice, reused by every search of a conversion
+/// (the whole reading, then each segment): a search over a segment of a few characters
+/// would otherwise spend most of its time allocating and clearing tables sized for the
+/// whole lattice and for every word class.
+pub struct Search {
+    /// The cheapest cost of a path from the span's start through each node (its own cost
+    /// included), UNREACHED when none; valid for the nodes of the last span searched.
+    best: Vec<i32>,
+    /// The arrival cost per left id at the current position, dense (ids are < id_count),
+    /// with the ids touched listed for the reset: cheaper than hashing on the hottest loop.
+    by_left: Vec<i32>,
+    touched: Vec<u16>,
+    /// The cheapest arrival per right id at the current position, dense like `by_left` (a
+    /// sort per position cost more than the rest of the loop); ids beyond it (a hostile
+    /// file) are listed as they come, which gives the same minimum.
+    by_right: Vec<i32>,
+    /// The cheapest way to arrive at the current position, per right id of the word ending there.
+    groups: Vec<(u16, i32)>,
+    states: Vec<State>,
+    /// Ordered by total cost, then by how close the state is to the span's start: among paths
+    /// of equal cost (a reading repeated, words with the same cost) the search runs one of them
+    /// to the start instead of widening through all of them, whose number grows exponentially
+    /// with the length of the reading.
+    heap: BinaryHeap<Reverse<(i32, u16, u32)>>,
+    /// The nodes of the path popped last.
+    path: Vec<u32>,
+}
+
+impl Search {
+    pub fn new(dictionary: &Dictionary, lattice: &Lattice) -> Search {
+        Search {
+            best: vec![UNREACHED; lattice.nodes.len()],
+            by_left: vec![UNREACHED; dictionary.id_count()],
+            touched: Vec::new(),
+            by_right: vec![UNREACHED; dictionary.right_id_count()],
+            groups: Vec::new(),
+            // Started at a size most searches stay within: growing from empty reallocated
+            // them a dozen times per search (about 7 % of a conversion's instructions).
+            states: Vec::with_capacity(INITIAL_STATES),
+            heap: BinaryHeap::with_capacity(INITIAL_STATES),
+            path: Vec::new(),
+        }
     }
-    // Started at a size most searches stay within: growing from empty reallocated them a
-    // dozen times per search (about 7 % of a conversion's instructions).
-    let mut states: Vec<State> = Vec::with_capacity(INITIAL_STATES);
-    // Ordered by total cost, then by how close the state is to the span's start: among paths
-    // of equal cost (a reading repeated, words with the same cost) the search runs one of them
-    // to the start instead of widening through all of them, whose number grows exponentially
-    // with the length of the reading.
-    let mut heap: BinaryHeap<Reverse<(i32, u16, u32)>> = BinaryHeap::with_capacity(INITIAL_STATES);
-    for &i in &lattice.ending[span.end] {
-        let node = &lattice.nodes[i as usize];
-        if best[i as usize] == UNREACHED || !span.allows(node) {
-            continue;
+
+    /// Forward Viterbi over `span`: fills `best` for every node the span allows.
+    pub fn forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span) {
+        debug_assert!(lattice.is_finished(), "a node was pushed after Lattice::finish");
+        if self.best.len() < lattice.nodes.len() {
+            self.best.resize(lattice.nodes.len(), UNREACHED);
         }
-        let after = dictionary.connection_cost(node.right_id, span.right_context);
-        states.push(State { node: i, after, next: None });
-        heap.push(Reverse((best[i as usize].saturating_add(after), node.start, states.len() as u32 - 1)));
+        let connections = dictionary.connections();
+        let Search { best, by_left, touched, by_right, groups, .. } = self;
+        for pos in span.start..span.end {
+            groups.clear();
+            if pos == span.start {
+                groups.extend_from_slice(&span.left_context);
+            } else {
+                for &i in &lattice.ending[pos] {
+                    let node = &lattice.nodes[i as usize];
+                    if !span.allows(node) {
+                        continue;
+                    }
+                    let cost = best[i as usize];
+                    if cost == UNREACHED {
+                        continue;
+                    }
+                    match by_right.get_mut(node.right_id as usize) {
+                        Some(slot) if *slot == UNREACHED => {
+                            *slot = cost;
+                            groups.push((node.right_id, UNREACHED));
+                        }
+                        Some(slot) => *slot = (*slot).min(cost),
+                        None => groups.push((node.right_id, cost)),
+                    }
+                }
+                for group in groups.iter_mut() {
+                    if let Some(slot) = by_right.get_mut(group.0 as usize) {
+                        if *slot != UNREACHED {
+                            group.1 = *slot;
+                            *slot = UNREACHED;
+                        }
+                    }
+                }
+            }
+            for &id in touched.iter() {
+                by_left[id as usize] = UNREACHED;
+            }
+            touched.clear();
+            // Cheapest arrivals first, so the minimum for a left id is usually found among
+            // the first few: once an arrival costs more than the best so far less the lowest
+            // connection cost, no later one can win (the same minimum, fewer lookups).
+            groups.sort_unstable_by_key(|&(_, cost)| cost);
+            let floor = connections.floor();
+            let arrival = |left: u16| {
+                let mut best = UNREACHED;
+                for &(rid, cost) in groups.iter() {
+                    if cost.saturating_add(floor) >= best {
+                        break;
+                    }
+                    best = best.min(cost.saturating_add(connections.cost(rid, left)));
+                }
+                best
+            };
+            for &i in &lattice.starting[pos] {
+                let node = &lattice.nodes[i as usize];
+                if !span.allows(node) {
+                    continue;
+                }
+                if groups.is_empty() {
+                    best[i as usize] = UNREACHED;
+                    continue;
+                }
+                let arrive = match by_left.get_mut(node.left_id as usize) {
+                    Some(slot) if *slot != UNREACHED => *slot,
+                    Some(slot) => {
+                        *slot = arrival(node.left_id);
+                        touched.push(node.left_id);
+                        *slot
+                    }
+                    None => arrival(node.left_id),
+                };
+                best[i as usize] = arrive.saturating_add(node.cost);
+            }
+        }
     }
-    let cheapest = heap.peek().map(|Reverse((f, _, _))| *f).unwrap_or(UNREACHED);
-    let mut paths = Vec::new();
-    let mut pops = 0;
-    while let Some(Reverse((total, _, s))) = heap.pop() {
-        pops += 1;
-        if pops > MAX_POPS || paths.len() >= limit {
-            break;
-        }
-        let state = &states[s as usize];
-        let node = lattice.nodes[state.node as usize];
-        if node.start as usize == span.start {
-            let mut nodes = Vec::new();
-            let mut at = Some(s);
-            while let Some(k) = at {
-                nodes.push(states[k as usize].node);
-                at = states[k as usize].next;
-            }
-            if distinct(&nodes) {
-                paths.push(Path { nodes, cost: total });
-            }
-            continue;
-        }
-        let after = state.after.saturating_add(node.cost);
-        for &p in &lattice.ending[node.start as usize] {
-            let previous = &lattice.nodes[p as usize];
-            if best[p as usize] == UNREACHED || !span.allows(previous) {
+
+    /// The best paths through `span`, cheapest first; `distinct` decides which paths count
+    /// as different (e.g. by the text they write), and `limit` how many to return.
+    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
+        self.forward(dictionary, lattice, span);
+        let Search { best, states, heap, path, .. } = self;
+        states.clear();
+        heap.clear();
+        for &i in &lattice.ending[span.end] {
+            let node = &lattice.nodes[i as usize];
+            if !span.allows(node) || best[i as usize] == UNREACHED {
                 continue;
             }
-            let after_previous = after.saturating_add(dictionary.connection_cost(previous.right_id, node.left_id));
-            let f = best[p as usize].saturating_add(after_previous);
-            if f > cheapest.saturating_add(NBEST_MARGIN) || states.len() >= MAX_PUSHES {
+            let after = dictionary.connection_cost(node.right_id, span.right_context);
+            states.push(State { node: i, after, next: None });
+            heap.push(Reverse((best[i as usize].saturating_add(after), node.start, states.len() as u32 - 1)));
+        }
+        let cheapest = heap.peek().map(|Reverse((f, _, _))| *f).unwrap_or(UNREACHED);
+        let mut paths = Vec::new();
+        let mut pops = 0;
+        while let Some(Reverse((total, _, s))) = heap.pop() {
+            pops += 1;
+            if pops > MAX_POPS || paths.len() >= limit {
+                break;
+            }
+            let state = &states[s as usize];
+            let node = lattice.nodes[state.node as usize];
+            if node.start as usize == span.start {
+                // The path is written into one buffer; only a path kept allocates.
+                path.clear();
+                let mut at = Some(s);
+                while let Some(k) = at {
+                    path.push(states[k as usize].node);
+                    at = states[k as usize].next;
+                }
+                if distinct(path) {
+                    paths.push(Path { nodes: path.clone(), cost: total });
+                }
                 continue;
             }
-            states.push(State { node: p, after: after_previous, next: Some(s) });
-            heap.push(Reverse((f, previous.start, states.len() as u32 - 1)));
+            let after = state.after.saturating_add(node.cost);
+            for &p in &lattice.ending[node.start as usize] {
+                let previous = &lattice.nodes[p as usize];
+                if !span.allows(previous) || best[p as usize] == UNREACHED {
+                    continue;
+                }
+                let after_previous = after.saturating_add(dictionary.connection_cost(previous.right_id, node.left_id));
+                let f = best[p as usize].saturating_add(after_previous);
+                if f > cheapest.saturating_add(NBEST_MARGIN) || states.len() >= MAX_PUSHES {
+                    continue;
+                }
+                states.push(State { node: p, after: after_previous, next: Some(s) });
+                heap.push(Reverse((f, previous.start, states.len() as u32 - 1)));
+            }
         }
+        paths
     }
-    paths
 }

@@ -5,7 +5,7 @@
 
 use super::input::{to_hiragana, to_katakana};
 use super::lattice::Lattice;
-use super::search::{best_paths, Path, Span, BOUNDARY_ID};
+use super::search::{Path, Search, Span, BOUNDARY_ID};
 use crate::dictionary::Dictionary;
 
 /// One candidate for a segment.
@@ -65,10 +65,6 @@ pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize, senten
     (left, right)
 }
 
-/// Candidates for `start..end` (doubled positions, at character boundaries) between the
-/// given contexts, with a word boundary at every one of `cuts` inside it, best first, `first`
-/// (the text on the best path, with its last word's class) leading; then the reading in
-/// hiragana and in katakana.
 /// The class (left id, right id) of the last node of a path.
 pub fn last_class(lattice: &Lattice, nodes: &[u32]) -> Option<(u16, u16)> {
     nodes.last().map(|&i| {
@@ -77,38 +73,66 @@ pub fn last_class(lattice: &Lattice, nodes: &[u32]) -> Option<(u16, u16)> {
     })
 }
 
+/// The cost of the path `nodes` between the contexts `(left, right)`: its words, the
+/// connections between them, from the cheapest reading of the word before (with that
+/// reading's cost) and to the word after — the total the segment's own search gives it.
+fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, right): &(Vec<(u16, i32)>, u16)) -> i32 {
+    let connections = dictionary.connections();
+    let mut previous: Option<u16> = None;
+    let mut cost = 0i32;
+    for &i in nodes {
+        let node = &lattice.nodes[i as usize];
+        let arrive = match previous {
+            None => left.iter().map(|&(rid, extra)| extra.saturating_add(connections.cost(rid, node.left_id))).min().unwrap_or(i32::MAX),
+            Some(rid) => connections.cost(rid, node.left_id),
+        };
+        cost = cost.saturating_add(arrive).saturating_add(node.cost);
+        previous = Some(node.right_id);
+    }
+    previous.map_or(cost, |rid| cost.saturating_add(connections.cost(rid, *right)))
+}
+
+/// Candidates for `start..end` (doubled positions, at character boundaries) between the
+/// given contexts, with a word boundary at every one of `cuts` inside it, best first; the
+/// text of the best path (`first`: its text and nodes in the segment) leads; then the
+/// reading in hiragana and in katakana.
 #[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, start: usize, end: usize, context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: Option<(&str, Option<(u16, u16)>)>, limit: usize) -> Vec<Candidate> {
-    let cuts = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
-    let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
-    let mut texts: Vec<String> = Vec::new();
-    // Every path popped is written into one buffer and compared with the few texts kept
-    // (at most `limit` + 1): only a new text allocates.
-    let mut text = String::new();
-    // `first` is searched like any other text (one more path for it), so it gets the cost
-    // of its own path, not that of the next candidate.
-    let paths = best_paths(dictionary, lattice, &span, limit + usize::from(first.is_some()), |nodes| {
-        text.clear();
-        for &i in nodes {
-            lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
-        }
-        let fresh = !texts.contains(&text);
-        if fresh {
-            texts.push(text.clone());
-        }
-        fresh
-    });
-    let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost, class: last_class(lattice, &path.nodes) }).collect();
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, start: usize, end: usize, context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize) -> Vec<Candidate> {
+    let (first_text, first_nodes) = first;
     let mut out: Vec<Candidate> = Vec::new();
-    if let Some((text, class)) = first {
-        let cost = match found.iter().position(|c| c.text == text) {
+    if limit <= 1 {
+        // The best path's own words are the cheapest way through the segment between these
+        // neighbours (they are its neighbours on that path), so no search is needed.
+        out.push(Candidate { text: first_text.to_string(), cost: path_cost(dictionary, lattice, first_nodes, &context), class: last_class(lattice, first_nodes) });
+    } else {
+        let cuts = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
+        let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
+        let mut texts: Vec<String> = Vec::new();
+        // Every path popped is written into one buffer and compared with the few texts kept
+        // (at most `limit` + 1): only a new text allocates.
+        let mut text = String::new();
+        // `first` is searched like any other text (one more path for it), so it gets the cost
+        // of its own path, not that of the next candidate.
+        let paths = search.best_paths(dictionary, lattice, &span, limit + 1, |nodes| {
+            text.clear();
+            for &i in nodes {
+                lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
+            }
+            let fresh = !texts.contains(&text);
+            if fresh {
+                texts.push(text.clone());
+            }
+            fresh
+        });
+        let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost, class: last_class(lattice, &path.nodes) }).collect();
+        let cost = match found.iter().position(|c| c.text == first_text) {
             Some(i) => found.remove(i).cost,
             None => found.first().map_or(0, |c| c.cost),
         };
-        out.push(Candidate { text: text.to_string(), cost, class });
+        out.push(Candidate { text: first_text.to_string(), cost, class: last_class(lattice, first_nodes) });
+        out.extend(found);
+        out.truncate(limit.max(1));
     }
-    out.extend(found);
-    out.truncate(limit.max(1));
     let typed: String = lattice.chars[start / 2..end / 2].iter().collect();
     let mut forms = vec![to_hiragana(&typed), to_katakana(&typed)];
     // Digits and Latin letters: both widths, so a number can be written either way.

@@ -50,6 +50,17 @@ pub struct Connections<'a> {
 }
 
 impl Connections<'_> {
+    /// The lowest cost any connection can have: no cell of a one-byte matrix is below 0 (a
+    /// search can stop looking once a path is dearer than its best so far by no more than
+    /// this), while a two-byte matrix may hold any i16.
+    pub fn floor(&self) -> i32 {
+        if self.width == 1 {
+            0
+        } else {
+            i16::MIN as i32
+        }
+    }
+
     /// Cost of a word with left id `next_left` after one with right id `previous_right`;
     /// ids outside the matrix cost i16::MAX (a hostile file cannot make this panic).
     #[inline]
