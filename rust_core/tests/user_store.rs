@@ -12,7 +12,7 @@ use cyrillic_ime_core::dictionary::Dictionary;
 use cyrillic_ime_core::limits;
 use cyrillic_ime_core::user::file::{self, Kind};
 use cyrillic_ime_core::user::store::{Saved, UserStore};
-use cyrillic_ime_core::user::{api, weight, UserData, HALF_LIFE};
+use cyrillic_ime_core::user::{api, weight, UserData, WordClass, HALF_LIFE};
 use cyrillic_ime_core::user::change::Change;
 use std::path::{Path, PathBuf};
 use tiny_dictionary::*;
@@ -783,18 +783,18 @@ fn a_words_file_written_by_hand_is_read() {
     std::fs::write(&path, "# my words\nなかの\t中野\r\n\nネコ\t猫\nなかの\t仲野").unwrap();
     let (mut store, warnings) = open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(store.data().words.get("なかの").unwrap(), &["中野", "仲野"]);
-    assert_eq!(store.data().words.get("ねこ").unwrap(), &["猫"]);
-    let (_, saved) = store.apply(Change::AddWord { reading: "いぬ".to_string(), text: "犬".to_string() });
+    assert_eq!(store.data().word_texts("なかの"), ["中野", "仲野"]);
+    assert_eq!(store.data().word_texts("ねこ"), ["猫"]);
+    let (_, saved) = store.apply(Change::AddWord { reading: "いぬ".to_string(), text: "犬".to_string(), class: WordClass::Noun });
     assert!(saved.saved);
     let written = std::fs::read_to_string(&path).unwrap();
-    assert!(written.starts_with("CyrillicIME user words\t1\nw\tいぬ\t犬\n") && written.contains("\nend\t4\t"), "{written}");
+    assert!(written.starts_with("CyrillicIME user words\t2\nw\tいぬ\t犬\tnoun\n") && written.contains("\nend\t4\t"), "{written}");
     let mut data = UserData::default();
     file::read(Kind::Words, "CyrillicIME user words\t1\nw\tすし\t寿司\n".as_bytes(), &mut data).unwrap();
     assert_eq!(data.word_count(), 1);
     // A bad line names itself, and the file is set aside whole as before.
     let cases = [
-        ("すし 寿司\n", "line 1: expected a reading and a text separated by a tab (a words file written by hand)"),
+        ("すし 寿司\n", "line 1: expected a reading and a text separated by a tab, and optionally a word class (a words file written by hand)"),
         ("すし\t寿司\nsushi\t寿司\n", "line 2: reading must be kana (hiragana, katakana or ー), but contains \"s\""),
         ("すし\t\n", "line 1: text has 0 characters, expected 1–64"),
     ];
