@@ -174,3 +174,25 @@ fn a_place_word_joins_with_the_place_ids_not_the_nouns() {
     user.add_word_as("はし", "端", WordClass::Noun).unwrap();
     assert_eq!(best(&c, &user, "いいはしの"), "いい橋の");
 }
+
+/// The compiled Mozc dictionary, as `conversion.rs` finds it ($CYRILLIC_IME_DICTIONARY, else
+/// `.dictionary/mozc.cimedic`); missing, the test fails saying how to build it.
+fn real_dictionary() -> Converter {
+    let path = std::env::var_os("CYRILLIC_IME_DICTIONARY")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.dictionary/mozc.cimedic"));
+    assert!(path.exists(), "{} is absent: build it with scripts/build_dictionary.sh (scripts/test.sh does) or name one in CYRILLIC_IME_DICTIONARY", path.display());
+    Converter::new(Dictionary::open(&path).unwrap_or_else(|e| panic!("{e} (rebuild it with scripts/build_dictionary.sh)")))
+}
+
+#[test]
+fn on_the_real_dictionary_a_place_name_takes_what_follows_place_names() {
+    // 川下 (かわしも) registered as a common noun reads えき after it as 液 (a noun compound);
+    // registered as a place, as 駅 — the station of that place, as Mozc's place names do.
+    let c = real_dictionary();
+    let mut user = UserData::default();
+    user.add_word_as("かわしも", "川下", WordClass::Noun).unwrap();
+    assert_eq!(best(&c, &user, "かわしもえきにいく"), "川下液に行く");
+    user.add_word_as("かわしも", "川下", WordClass::Place).unwrap();
+    assert_eq!(best(&c, &user, "かわしもえきにいく"), "川下駅に行く");
+}
