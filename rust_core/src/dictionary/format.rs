@@ -180,26 +180,6 @@ pub enum SpecialId {
 /// Number of special ids stored.
 pub const SPECIAL_ID_COUNT: usize = 16;
 
-/// Every special id, in slot order.
-pub const SPECIAL_IDS: [SpecialId; SPECIAL_ID_COUNT] = [
-    SpecialId::Noun,
-    SpecialId::KatakanaNoun,
-    SpecialId::Number,
-    SpecialId::Symbol,
-    SpecialId::ParticleWa,
-    SpecialId::ParticleE,
-    SpecialId::ParticleO,
-    SpecialId::ProperNoun,
-    SpecialId::PersonName,
-    SpecialId::Surname,
-    SpecialId::GivenName,
-    SpecialId::Place,
-    SpecialId::Organization,
-    SpecialId::SuruNoun,
-    SpecialId::Adverb,
-    SpecialId::Interjection,
-];
-
 /// Byte offsets of the header fields.
 pub mod field {
     pub const MAGIC: usize = 0;
