@@ -217,7 +217,7 @@ keys C-u
 text "猫風呂"
 expect_screen "…the word typed" "register: ぬこぷる → 猫風呂│"
 keys Enter
-expect_screen "Enter registers it" "registered ぬこぷる → 猫風呂"
+expect_screen "Enter registers it" "registered ぬこぷる → 猫風呂 (noun)"
 expect_screen "…the store line counts it" "(0 learned, 1 words)"
 keys Escape
 expect_screen "Esc back to the reading" "· composing"
