@@ -202,7 +202,9 @@ char *rust_learn(const char *request);
 
 /*
  * The user dictionary. Request: {"action": "add"|"remove"|"list", "reading"?: kana (1–32),
- * "text"?: 1–64 characters}. Result: {"words": [{"reading", "text"}…], "saved": bool,
+ * "text"?: 1–64 characters, "class"?: with add, the word class (noun — the default —,
+ * proper-noun, name, surname, given-name, place, organization, suru-noun, adverb,
+ * interjection)}. Result: {"words": [{"reading", "text", "class"}…], "saved": bool,
  * "warnings": [text…]} listing every word. At most 2000 words.
  * Ownership: `request` is borrowed; free the result with rust_free_string.
  */

@@ -38,11 +38,12 @@ extension RustCoreEngine {
         return Result { () throws(UserStoreError) in try UserStoreAnswer.decode(StoreSave.self, from: json) }
     }
 
-    /// Adds a word of the writer's own (reading in hiragana → text): the word list, and
-    /// whether it was saved.
+    /// Adds a word of the writer's own (reading in hiragana → text) of `wordClass` (a class
+    /// name the core knows: `noun`, `place`, `surname`…; an unknown one is an error listing
+    /// them): the word list, and whether it was saved. A word already there takes the new class.
     @discardableResult
-    public func addUserWord(reading: String, text: String) throws(UserStoreError) -> UserStoreChange<[UserWord]> {
-        try changeUserWords(UserStoreRequest.Words(action: "add", reading: reading, text: text))
+    public func addUserWord(reading: String, text: String, wordClass: String = UserWord.defaultClass) throws(UserStoreError) -> UserStoreChange<[UserWord]> {
+        try changeUserWords(UserStoreRequest.Words(action: "add", reading: reading, text: text, wordClass: wordClass))
     }
 
     /// Removes a word of the writer's own: the word list, and whether it was saved.

@@ -16,6 +16,31 @@ public struct UserStoreInfo: Decodable, Equatable, Sendable {
 public struct UserWord: Decodable, Equatable, Sendable {
     public var reading: String
     public var text: String
+    /// Its word class, by the core's name (`noun`, `place`, `surname`…; docs/LEARNING.md,
+    /// "Word classes"): the core keeps the list and checks the name, this side forwards it.
+    public var wordClass: String
+
+    public init(reading: String, text: String, wordClass: String = UserWord.defaultClass) {
+        self.reading = reading
+        self.text = text
+        self.wordClass = wordClass
+    }
+
+    /// The class of a word registered without one: a common noun.
+    public static let defaultClass = "noun"
+
+    enum CodingKeys: String, CodingKey {
+        case reading, text
+        case wordClass = "class"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        reading = try container.decode(String.self, forKey: .reading)
+        text = try container.decode(String.self, forKey: .text)
+        // A core from before word classes answers without one: its words are nouns.
+        wordClass = try container.decodeIfPresent(String.self, forKey: .wordClass) ?? UserWord.defaultClass
+    }
 }
 
 /// Whether a change reached the disk. The core makes every change in memory first, so an
@@ -71,6 +96,12 @@ public enum UserStoreRequest {
         var action: String
         var reading: String?
         var text: String?
+        var wordClass: String?
+
+        enum CodingKeys: String, CodingKey {
+            case action, reading, text
+            case wordClass = "class"
+        }
     }
 
     struct Forget: Encodable {

@@ -98,7 +98,7 @@ public struct UserStorePlacement: Equatable, Sendable {
         let present = Set(((try? engine.userWords()) ?? []).map { "\($0.reading)\t\($0.text)" })
         for word in sharedWords where !present.contains("\(word.reading)\t\(word.text)") {
             do {
-                let added = try engine.addUserWord(reading: word.reading, text: word.text)
+                let added = try engine.addUserWord(reading: word.reading, text: word.text, wordClass: word.wordClass)
                 info.words = added.value.count
                 steps.wordsAdded += 1
                 if let problem = added.save.problem { steps.warnings.append(problem) }

@@ -113,11 +113,18 @@ enum Commands {
 
     static let words = CommandSpec(
         name: "words", operands: "add READING TEXT | remove READING TEXT | list",
-        summary: "Your own words, in the store the keyboard uses: add converts READING to TEXT from now on (ranked like a common word), remove takes it out, list prints them (reading, tab, text).",
-        details: ["READING is kana, or Cyrillic typed in --profile (накано → なかの); TEXT up to 64 characters. At most 2000 words."],
-        options: [SharedOption.store, SharedOption.readingProfile],
+        summary: "Your own words, in the store the keyboard uses: add converts READING to TEXT from now on (ranked first among the words of its reading, joined to its neighbours as its class is), remove takes it out, list prints them (reading, text and class, tab-separated).",
+        details: [
+            "READING is kana, or Cyrillic typed in --profile (накано → なかの); TEXT up to 64 characters. At most 2000 words.",
+            "CLASS is the part of speech, as in Mozc's word registration: noun (the default), proper-noun, name, surname, given-name, place, organization, suru-noun (勉強 → 勉強する), adverb or interjection. Adding a word that is there with another class changes its class.",
+        ],
+        options: [
+            OptionSpec("--class", "CLASS", "with add, the word's class (default noun)"),
+            SharedOption.store,
+            SharedOption.readingProfile,
+        ],
         examples: [
-            "cyrillic-ime words add накано 中野",
+            "cyrillic-ime words add накано 中野 --class surname",
             "cyrillic-ime words add ぬこ 猫",
             "cyrillic-ime words list",
             "cyrillic-ime words remove ぬこ 猫",

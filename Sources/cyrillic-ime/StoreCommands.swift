@@ -44,7 +44,13 @@ func warnIfNotSaved(_ save: StoreSave) {
     FileHandle.standardError.write(Data("cyrillic-ime: warning: not saved: \(problem)\n".utf8))
 }
 
-/// `words add READING TEXT | remove READING TEXT | list`.
+/// One word as `words` prints it: reading, text and class, tab-separated.
+func wordLine(_ word: UserWord) -> String {
+    "\(word.reading)\t\(word.text)\t\(word.wordClass)"
+}
+
+/// `words add READING TEXT [--class CLASS] | remove READING TEXT | list`. The class name is
+/// forwarded as given: the core knows the classes, and its error lists them.
 func runWords(_ arguments: ArraySlice<String>) throws(CommandError) {
     let parsed = try ParsedArguments(arguments, spec: Commands.words)
     let operands = parsed.operands
@@ -60,6 +66,10 @@ func runWords(_ arguments: ArraySlice<String>) throws(CommandError) {
             ? "words list takes no arguments"
             : "words \(action) needs READING and TEXT, got \(operands.count - 1) argument\(operands.count == 2 ? "" : "s")")
     }
+    let wordClass = parsed.value("--class")
+    if wordClass != nil && action != "add" {
+        throw CommandError(code: .usage, message: "--class goes only with words add (a word is removed whatever its class)")
+    }
     let engine = RustCoreEngine.shared
     // The reading is checked (and typed) before the store is touched.
     let reading = count == 3 ? try storeReading(operands[1], parsed: parsed) : ""
@@ -70,14 +80,21 @@ func runWords(_ arguments: ArraySlice<String>) throws(CommandError) {
         let before = action == "list" ? [] : try engine.userWords()
         switch action {
         case "add":
-            let change = try engine.addUserWord(reading: reading, text: operands[2])
+            let change = try engine.addUserWord(reading: reading, text: operands[2], wordClass: wordClass ?? UserWord.defaultClass)
             warnIfNotSaved(change.save)
             let words = change.value
+            let count = "\(words.count) word\(words.count == 1 ? "" : "s") in \(info.directory)"
             guard let added = words.first(where: { !before.contains($0) }) else {
-                print("already there: \(reading)\t\(operands[2])  (\(words.count) words in \(info.directory))")
+                // Nothing changed: the word is there with this very class.
+                print("already there: \(reading)\t\(operands[2])\t\(wordClass ?? UserWord.defaultClass)  (\(count))")
                 return
             }
-            print("added \(added.reading)\t\(added.text)  (\(words.count) word\(words.count == 1 ? "" : "s") in \(info.directory))")
+            // The same reading and text there before: only its class changed.
+            if let old = before.first(where: { $0.reading == added.reading && $0.text == added.text }) {
+                print("changed the class of \(wordLine(added))  (was \(old.wordClass); \(count))")
+            } else {
+                print("added \(wordLine(added))  (\(count))")
+            }
         case "remove":
             let change = try engine.removeUserWord(reading: reading, text: operands[2])
             warnIfNotSaved(change.save)
@@ -85,7 +102,7 @@ func runWords(_ arguments: ArraySlice<String>) throws(CommandError) {
             let removed = before.first { !words.contains($0) }
             print("removed \(removed?.reading ?? reading)\t\(operands[2])  (\(words.count) word\(words.count == 1 ? "" : "s") left)")
         default:
-            for word in try engine.userWords() { print("\(word.reading)\t\(word.text)") }
+            for word in try engine.userWords() { print(wordLine(word)) }
         }
     } catch {
         throw CommandError(code: .usage, message: error.message.replacingOccurrences(of: "$", with: ""))

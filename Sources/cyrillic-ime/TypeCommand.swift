@@ -328,12 +328,14 @@ struct WordRegistration {
         if !text.isEmpty { text.removeLast() }
     }
 
-    /// Adds the word; returns the note to show.
+    /// Adds the word as a common noun (`cyrillic-ime words add … --class` gives another
+    /// class); returns the note to show, with the class the store now holds.
     func save(engine: RustCoreEngine) -> String {
         guard !text.isEmpty else { return "register: no text, nothing registered" }
         do {
-            try engine.addUserWord(reading: reading, text: text)
-            return "registered \(reading) → \(text)"
+            let words = try engine.addUserWord(reading: reading, text: text).value
+            let wordClass = words.first { $0.text == text }?.wordClass ?? UserWord.defaultClass
+            return "registered \(reading) → \(text) (\(wordClass))"
         } catch {
             return "register: \(error.message.replacingOccurrences(of: "$", with: ""))"
         }

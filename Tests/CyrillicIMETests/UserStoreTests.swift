@@ -43,6 +43,27 @@ final class UserStoreTests: XCTestCase {
         XCTAssertNotEqual(try engine.convert("ぽちた").get().bestText, "ポチ太")
     }
 
+    func testAUserWordKeepsItsClassAndAnUnknownClassIsRefusedWithTheList() throws {
+        try engine.openUserStore(atDirectory: directory.path)
+        let added = try engine.addUserWord(reading: "ぽちた", text: "ポチ太", wordClass: "given-name")
+        XCTAssertEqual(added.value, [UserWord(reading: "ぽちた", text: "ポチ太", wordClass: "given-name")])
+        try engine.addUserWord(reading: "さっぽろ", text: "サッポロ")
+        XCTAssertEqual(try engine.userWords().map(\.wordClass), ["noun", "given-name"], "the default is a noun")
+        XCTAssertThrowsError(try engine.addUserWord(reading: "ぬこ", text: "猫", wordClass: "cat")) { error in
+            let message = (error as? UserStoreError)?.message ?? ""
+            XCTAssertTrue(message.contains("unknown word class \"cat\": expected one of noun, proper-noun, name, surname"), message)
+        }
+        XCTAssertEqual(try engine.userWords().count, 2, "nothing added")
+        engine.closeUserStore()
+        try engine.openUserStore(atDirectory: directory.path)
+        XCTAssertEqual(try engine.userWords().first { $0.text == "ポチ太" }?.wordClass, "given-name", "the class was saved")
+    }
+
+    func testAWordListWithoutClassesDecodesAsNouns() throws {
+        let list = try JSONDecoder().decode([UserWord].self, from: Data(#"[{"reading":"ぬこ","text":"猫"}]"#.utf8))
+        XCTAssertEqual(list, [UserWord(reading: "ぬこ", text: "猫", wordClass: "noun")])
+    }
+
     func testForgettingEverythingForgetsTheChoices() throws {
         try engine.openUserStore(atDirectory: directory.path)
         try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()

@@ -153,7 +153,7 @@ int main(int argc, char **argv) {
     check(opened && strstr(opened, "\"opened\":true") && strstr(opened, "\"persistent\":true") && strstr(opened, "\"learned\":0,\"words\":0"), "a fresh user store opens empty");
     free_fn(opened);
     char *words = user_words_fn("{\"action\":\"add\",\"reading\":\"きょう\",\"text\":\"京\"}");
-    check(words && strstr(words, "\"words\":[{\"reading\":\"きょう\",\"text\":\"京\"}],\"saved\":true"), "a user word is added and saved");
+    check(words && strstr(words, "\"words\":[{\"reading\":\"きょう\",\"text\":\"京\",\"class\":\"noun\"}],\"saved\":true"), "a user word is added and saved");
     free_fn(words);
     words = user_words_fn("{\"action\":\"add\",\"reading\":\"kyo\",\"text\":\"京\"}");
     check(words && strstr(words, "\"error\":\"$reading must be kana"), "a user word's reading must be kana");

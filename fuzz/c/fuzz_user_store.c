@@ -310,8 +310,14 @@ static void check_words(const jvalue *root, const char *json, bool adopt) {
     HARNESS_CHECK(words && words->kind == J_ARRAY, "words is not an array: %s", json);
     HARNESS_CHECK(words->count <= 2000, "more than 2000 words: %s", json);
     for (size_t i = 0; i < words->count; i++) {
-        const jvalue *w = &words->items[i], *r = json_member(w, "reading"), *t = json_member(w, "text");
-        HARNESS_CHECK(w->kind == J_OBJECT && w->count == 2 && jstring_is(r) && jstring_is(t), "word %zu malformed: %s", i, json);
+        const jvalue *w = &words->items[i], *r = json_member(w, "reading"), *t = json_member(w, "text"), *k = json_member(w, "class");
+        HARNESS_CHECK(w->kind == J_OBJECT && w->count == 3 && jstring_is(r) && jstring_is(t) && jstring_is(k), "word %zu malformed: %s", i, json);
+        /* The word classes of docs/LEARNING.md, "Word classes" (a raw request may give any). */
+        static const char *const classes[] = {"noun", "proper-noun", "name", "surname", "given-name", "place",
+                                               "organization", "suru-noun", "adverb", "interjection"};
+        bool known_class = false;
+        for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++) known_class |= strcmp(k->text.data, classes[c]) == 0;
+        HARNESS_CHECK(known_class, "word %zu has an unknown class: %s", i, json);
         hstr hira = {0};
         hiragana(&hira, &r->text);
         HARNESS_CHECK(word_reading_ok(&r->text) && same(&hira, &r->text), "word reading %s is not hiragana kana of 1–32: %s",

@@ -12,7 +12,7 @@ use cyrillic_ime_core::dictionary::Dictionary;
 use cyrillic_ime_core::limits;
 use cyrillic_ime_core::user::file::{self, Kind};
 use cyrillic_ime_core::user::store::{Saved, UserStore};
-use cyrillic_ime_core::user::{api, weight, UserData, HALF_LIFE};
+use cyrillic_ime_core::user::{api, weight, UserData, WordClass, HALF_LIFE};
 use cyrillic_ime_core::user::change::Change;
 use std::path::{Path, PathBuf};
 use tiny_dictionary::*;
@@ -330,11 +330,11 @@ fn user_words_are_checked_and_bounded() {
     }
     // Katakana readings are stored as hiragana; adding twice is harmless.
     let added = api::user_words(&mut store, r#"{"action":"add","reading":"キョウ","text":"京"}"#);
-    assert_eq!(added, r#"{"words":[{"reading":"きょう","text":"京"}],"saved":true,"warnings":[]}"#);
+    assert_eq!(added, r#"{"words":[{"reading":"きょう","text":"京","class":"noun"}],"saved":true,"warnings":[]}"#);
     assert_eq!(api::user_words(&mut store, r#"{"action":"add","reading":"きょう","text":"京"}"#), added);
     // Exactly at the limits: a 32-character reading, a 64-character text.
     let at_limit = api::user_words(&mut store, &format!(r#"{{"action":"add","reading":"{}","text":"{}"}}"#, "あ".repeat(32), "亜".repeat(64)));
-    assert!(at_limit.contains(&format!(r#"{{"reading":"{}","text":"{}"}}"#, "あ".repeat(32), "亜".repeat(64))) && at_limit.contains(r#""saved":true"#), "{at_limit}");
+    assert!(at_limit.contains(&format!(r#"{{"reading":"{}","text":"{}","class":"noun"}}"#, "あ".repeat(32), "亜".repeat(64))) && at_limit.contains(r#""saved":true"#), "{at_limit}");
     let mut user = UserData::default();
     for i in 0..limits::MAX_USER_WORDS {
         user.add_word("きょう", &format!("京{i}")).unwrap();
@@ -447,7 +447,7 @@ fn a_store_round_trips_through_its_files() {
     assert!(text.contains("\nb\t私の名前は\tなかのです\t仲野です\t1\t1\n"), "{text}");
     assert!(text.lines().last().unwrap().starts_with("end\t8\t"), "{text}");
     let words = std::fs::read_to_string(dir.join(file::WORDS_FILE)).unwrap();
-    assert!(words.starts_with("CyrillicIME user words\t1\nw\tなかの\t仲野\nw\tぬこ\t猫\nend\t2\t"), "{words}");
+    assert!(words.starts_with("CyrillicIME user words\t2\nw\tなかの\t仲野\tnoun\nw\tぬこ\t猫\tnoun\nend\t2\t"), "{words}");
     let report = api::opened_json(&store, &warnings);
     assert!(report.contains(r#""persistent":true,"learned":7,"words":2,"warnings":[]"#), "{report}");
     // The converter sees it after a reopen.
@@ -518,7 +518,7 @@ fn a_garbage_or_foreign_file_is_set_aside() {
     damaged("empty", |_| Vec::new(), "not a CyrillicIME learning file (it starts with \"\")");
     damaged("foreign", |_| b"{\"learned\": []}\n".to_vec(), "not a CyrillicIME learning file (it starts with \"{\\\"learned\\\": []}·\")");
     // The other store's file in the learning file's place.
-    damaged("swapped", |_| file::write_words(&UserData::default()), "not a CyrillicIME learning file (it starts with \"CyrillicIME user words·1\")");
+    damaged("swapped", |_| file::write_words(&UserData::default()), "not a CyrillicIME learning file (it starts with \"CyrillicIME user words·2\")");
 }
 
 #[test]
@@ -623,7 +623,7 @@ fn a_location_that_cannot_be_written_keeps_learning_in_memory() {
         assert_eq!(store.data().segment_texts("はし"), ["橋"], "learned in memory");
         assert_eq!(convert(&converter(), &store.data(), "はし", &[], 0).best_text(), "橋");
         let answer = api::user_words(&mut store, r#"{"action":"add","reading":"ぬこ","text":"猫"}"#);
-        assert!(answer.starts_with(r#"{"words":[{"reading":"ぬこ","text":"猫"}],"saved":false,"warnings":["user store "#), "{answer}");
+        assert!(answer.starts_with(r#"{"words":[{"reading":"ぬこ","text":"猫","class":"noun"}],"saved":false,"warnings":["user store "#), "{answer}");
     }
     assert!(UserStore::open("").is_err());
     assert_eq!(UserStore::open(&"a".repeat(4097)).unwrap_err(), "directory is 4097 bytes, over the limit of 4096");
@@ -758,7 +758,7 @@ fn two_stores_on_one_directory_merge_instead_of_the_last_writer_winning() {
     }
     assert!(api::user_words(&mut a, r#"{"action":"add","reading":"ぬこ","text":"猫"}"#).contains(r#""saved":true"#));
     let answer = api::user_words(&mut b, r#"{"action":"add","reading":"なかの","text":"仲野"}"#);
-    assert!(answer.starts_with(r#"{"words":[{"reading":"なかの","text":"仲野"},{"reading":"ぬこ","text":"猫"}]"#), "b sees a's word after its save: {answer}");
+    assert!(answer.starts_with(r#"{"words":[{"reading":"なかの","text":"仲野","class":"noun"},{"reading":"ぬこ","text":"猫","class":"noun"}]"#), "b sees a's word after its save: {answer}");
     let (c, warnings) = open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
     let data = c.data();
@@ -783,18 +783,18 @@ fn a_words_file_written_by_hand_is_read() {
     std::fs::write(&path, "# my words\nなかの\t中野\r\n\nネコ\t猫\nなかの\t仲野").unwrap();
     let (mut store, warnings) = open(&dir);
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(store.data().words.get("なかの").unwrap(), &["中野", "仲野"]);
-    assert_eq!(store.data().words.get("ねこ").unwrap(), &["猫"]);
-    let (_, saved) = store.apply(Change::AddWord { reading: "いぬ".to_string(), text: "犬".to_string() });
+    assert_eq!(store.data().word_texts("なかの"), ["中野", "仲野"]);
+    assert_eq!(store.data().word_texts("ねこ"), ["猫"]);
+    let (_, saved) = store.apply(Change::AddWord { reading: "いぬ".to_string(), text: "犬".to_string(), class: WordClass::Noun });
     assert!(saved.saved);
     let written = std::fs::read_to_string(&path).unwrap();
-    assert!(written.starts_with("CyrillicIME user words\t1\nw\tいぬ\t犬\n") && written.contains("\nend\t4\t"), "{written}");
+    assert!(written.starts_with("CyrillicIME user words\t2\nw\tいぬ\t犬\tnoun\n") && written.contains("\nend\t4\t"), "{written}");
     let mut data = UserData::default();
     file::read(Kind::Words, "CyrillicIME user words\t1\nw\tすし\t寿司\n".as_bytes(), &mut data).unwrap();
     assert_eq!(data.word_count(), 1);
     // A bad line names itself, and the file is set aside whole as before.
     let cases = [
-        ("すし 寿司\n", "line 1: expected a reading and a text separated by a tab (a words file written by hand)"),
+        ("すし 寿司\n", "line 1: expected a reading and a text separated by a tab, and optionally a word class (a words file written by hand)"),
         ("すし\t寿司\nsushi\t寿司\n", "line 2: reading must be kana (hiragana, katakana or ー), but contains \"s\""),
         ("すし\t\n", "line 1: text has 0 characters, expected 1–64"),
     ];

@@ -76,10 +76,10 @@ fn the_user_store_exports_work_with_the_conversion_exports() {
     assert!(call(rust_predict, r#"{"reading":"わたし","limit":3}"#).starts_with(r#"{"predictions":[{"text":"私の名前は仲野です","reading":"わたしのなまえはなかのです"}"#));
 
     // User words.
-    assert_eq!(call(rust_user_words, r#"{"action":"add","reading":"ぬこ","text":"猫"}"#), r#"{"words":[{"reading":"ぬこ","text":"猫"}],"saved":true,"warnings":[]}"#);
+    assert_eq!(call(rust_user_words, r#"{"action":"add","reading":"ぬこ","text":"猫"}"#), r#"{"words":[{"reading":"ぬこ","text":"猫","class":"noun"}],"saved":true,"warnings":[]}"#);
     assert_eq!(best("ぬこは"), "猫は");
     assert_eq!(call(rust_predict, r#"{"reading":"ぬ"}"#), r#"{"predictions":[{"text":"猫","reading":"ぬこ"}]}"#);
-    assert_eq!(call(rust_user_words, r#"{"action":"list"}"#), r#"{"words":[{"reading":"ぬこ","text":"猫"}],"saved":true,"warnings":[]}"#);
+    assert_eq!(call(rust_user_words, r#"{"action":"list"}"#), r#"{"words":[{"reading":"ぬこ","text":"猫","class":"noun"}],"saved":true,"warnings":[]}"#);
     assert_eq!(call(rust_user_words, r#"{"action":"add","reading":"ネコ"}"#), r#"{"error":"$text is missing"}"#);
 
     // Close: conversion as before; reopen: everything back.

@@ -137,12 +137,12 @@ done
 # tested in terminal_test.sh).
 store="$scratch/store"
 expect "words list, empty" "" 0 "" -- "$cli" words --store "$store" list
-expect "words add (kana)" "added ぬこ	猫  (1 word in $store)" 0 "" -- "$cli" words --store "$store" add ぬこ 猫
-expect "words add (Cyrillic, typed in the profile)" "added なかの	中野  (2 words in $store)" 0 "" -- "$cli" words --store "$store" add накано 中野
-expect "words add (Serbian)" "added きょと	京都  (3 words in $store)" 0 "" -- "$cli" words --store "$store" --profile srp add Кјото 京都
-expect "words add (katakana reading, kept as hiragana)" "added ねこ	猫  (4 words in $store)" 0 "" -- "$cli" words --store "$store" add ネコ 猫
-expect "words add, already there" "already there: ねこ	猫  (4 words in $store)" 0 "" -- "$cli" words --store "$store" add ねこ 猫
-expect "words list" $'きょと\t京都\nなかの\t中野\nぬこ\t猫\nねこ\t猫' 0 "" -- "$cli" words --store "$store" list
+expect "words add (kana)" "added ぬこ	猫	noun  (1 word in $store)" 0 "" -- "$cli" words --store "$store" add ぬこ 猫
+expect "words add (Cyrillic, typed in the profile)" "added なかの	中野	noun  (2 words in $store)" 0 "" -- "$cli" words --store "$store" add накано 中野
+expect "words add (Serbian)" "added きょと	京都	noun  (3 words in $store)" 0 "" -- "$cli" words --store "$store" --profile srp add Кјото 京都
+expect "words add (katakana reading, kept as hiragana)" "added ねこ	猫	noun  (4 words in $store)" 0 "" -- "$cli" words --store "$store" add ネコ 猫
+expect "words add, already there" "already there: ねこ	猫	noun  (4 words in $store)" 0 "" -- "$cli" words --store "$store" add ねこ 猫
+expect "words list" $'きょと\t京都\tnoun\nなかの\t中野\tnoun\nぬこ\t猫\tnoun\nねこ\t猫\tnoun' 0 "" -- "$cli" words --store "$store" list
 expect "words remove" "removed ねこ	猫  (3 words left)" 0 "" -- "$cli" words --store "$store" remove ネコ 猫
 expect "words remove, not there" "" 64 "there is no user word \"ねこ\" → \"猫\" to remove" -- "$cli" words --store "$store" remove ねこ 猫
 expect "words add, a reading that is not kana" "" 64 "reading must be kana" -- "$cli" words --store "$store" add "ab" 猫
@@ -154,11 +154,30 @@ expect "words in a store that cannot be written" "" 66 "the store /proc/cyrillic
 expect "words list in a store that cannot be written still lists (nothing)" "" 0 "" -- "$cli" words --store /proc/cyrillic-ime-store list
 mkdir -p "$scratch/by-hand"
 printf '# written by hand\nすし\t寿司\nうに\t雲丹\n' > "$scratch/by-hand/words.cime"
-expect "a words file written by hand is read, not set aside" $'うに\t雲丹\nすし\t寿司' 0 "" -- bash -c \
+expect "a words file written by hand is read, not set aside" $'うに\t雲丹\tnoun\nすし\t寿司\tnoun' 0 "" -- bash -c \
   "'$cli' words --store '$scratch/by-hand' list 2>&1 && ! ls '$scratch/by-hand' | grep corrupt"
 expect "forget --all on the store" "forgot everything learned: 0 entries ($store)" 0 "" -- "$cli" forget --store "$store" --all
 expect "forget --all --words" "forgot everything learned and your words: 3 entries ($store)" 0 "" -- "$cli" forget --store "$store" --all --words
 expect "…and the words are gone" "" 0 "" -- "$cli" words --store "$store" list
+# Word classes (docs/LEARNING.md, "Word classes"): the core knows the names, the command
+# forwards --class and prints the class; an unknown one is the core's error listing them.
+expect "words add --class place" "added さっぽろ	札幌	place  (1 word in $store)" 0 "" -- "$cli" words --store "$store" add さっぽろ 札幌 --class place
+expect "words add --class (Cyrillic reading, option first)" "added たなか	田中	surname  (2 words in $store)" 0 "" -- "$cli" words --store "$store" --class surname add танака 田中
+expect "words add again with another class changes it" "changed the class of たなか	田中	name  (was surname; 2 words in $store)" 0 "" -- "$cli" words --store "$store" add たなか 田中 --class name
+expect "words add again with the same class" "already there: たなか	田中	name  (2 words in $store)" 0 "" -- "$cli" words --store "$store" add たなか 田中 --class name
+expect "words list shows the classes" $'さっぽろ	札幌	place
+たなか	田中	name' 0 "" -- "$cli" words --store "$store" list
+classes="noun, proper-noun, name, surname, given-name, place, organization, suru-noun, adverb, interjection"
+expect "words add --class bogus names the classes" "" 64 "class: unknown word class \"bogus\": expected one of $classes" -- "$cli" words --store "$store" add ねこ 猫 --class bogus
+expect "…and adds nothing" $'さっぽろ	札幌	place
+たなか	田中	name' 0 "" -- "$cli" words --store "$store" list
+expect "--class with list is a usage error" "" 64 "--class goes only with words add" -- "$cli" words --store "$store" list --class place
+expect "--class without a value" "" 64 "--class needs a value" -- "$cli" words --store "$store" add ねこ 猫 --class
+# The help names every class the core knows (the core's error is the list).
+expect "words --help names every class" "ok" 0 "" -- bash -c \
+  "h=\$('$cli' words --help | tr '\n' ' ' | tr -s ' '); for c in \$(echo '$classes' | tr -d ,); do [[ \$h == *\" \$c\"[\ ,.\)]* ]] || { echo \"missing \$c\"; exit 1; }; done; echo ok"
+expect "words remove takes a word whatever its class" "removed さっぽろ	札幌  (1 word left)" 0 "" -- "$cli" words --store "$store" remove さっぽろ 札幌
+expect "forget --all --words empties them again" "forgot everything learned and your words: 1 entry ($store)" 0 "" -- "$cli" forget --store "$store" --all --words
 expect "forget a reading with nothing learned" "forgot what was learned for きた: 0 entries ($store)" 0 "" -- "$cli" forget --store "$store" кита
 expect "forget --words without --all" "" 64 "--words needs --all" -- "$cli" forget --store "$store" --words
 expect "forget --all with a reading" "" 64 "--all and a READING cannot be used together" -- "$cli" forget --store "$store" --all きた

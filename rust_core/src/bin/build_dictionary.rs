@@ -11,15 +11,27 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Words whose ids stand for a role the converter needs: the cheapest entry with this
-/// reading and surface gives the id. Chosen as the plainest member of each class.
-const ROLE_PROBES: [(SpecialId, &str, &str); SPECIAL_ID_COUNT] = [
-    (SpecialId::Noun, "てんき", "天気"),
-    (SpecialId::KatakanaNoun, "こーひー", "コーヒー"),
-    (SpecialId::Number, "いち", "一"),
-    (SpecialId::Symbol, "・", "・"),
-    (SpecialId::ParticleWa, "は", "は"),
-    (SpecialId::ParticleE, "へ", "へ"),
-    (SpecialId::ParticleO, "を", "を"),
+/// reading and surface whose left and right ids agree gives the id. Chosen as the plainest
+/// member of each class. Mozc's data carries no part-of-speech names, so a word class (the
+/// roles from `ProperNoun` on) is named by two members that must agree: a probe word that
+/// moved to another class in a new data release is then an error, not a wrong class.
+const ROLE_PROBES: [(SpecialId, &[(&str, &str)]); SPECIAL_ID_COUNT] = [
+    (SpecialId::Noun, &[("てんき", "天気")]),
+    (SpecialId::KatakanaNoun, &[("こーひー", "コーヒー")]),
+    (SpecialId::Number, &[("いち", "一")]),
+    (SpecialId::Symbol, &[("・", "・")]),
+    (SpecialId::ParticleWa, &[("は", "は")]),
+    (SpecialId::ParticleE, &[("へ", "へ")]),
+    (SpecialId::ParticleO, &[("を", "を")]),
+    (SpecialId::ProperNoun, &[("れいわ", "令和"), ("ぽけもん", "ポケモン")]),
+    (SpecialId::PersonName, &[("しんでれら", "シンデレラ"), ("のーべる", "ノーベル")]),
+    (SpecialId::Surname, &[("たなか", "田中"), ("すずき", "鈴木")]),
+    (SpecialId::GivenName, &[("たろう", "太郎"), ("はなこ", "花子")]),
+    (SpecialId::Place, &[("さっぽろ", "札幌"), ("よこはま", "横浜")]),
+    (SpecialId::Organization, &[("とよた", "トヨタ"), ("にちぎん", "日銀")]),
+    (SpecialId::SuruNoun, &[("べんきょう", "勉強"), ("さんぽ", "散歩")]),
+    (SpecialId::Adverb, &[("とても", "とても"), ("ゆっくり", "ゆっくり")]),
+    (SpecialId::Interjection, &[("こんにちは", "こんにちは"), ("おめでとう", "おめでとう")]),
 ];
 
 /// Words that function words typically follow (noun, verb stem, two auxiliaries): their right
@@ -61,9 +73,18 @@ fn run() -> Result<(), String> {
     let matrix = mecab::read_matrix(&mecab_dir.join("matrix.bin"))?;
     eprintln!("build_dictionary: read {} entries and a {} × {} matrix in {:.1} s", entries.len(), matrix.right_ids, matrix.left_ids, started.elapsed().as_secs_f64());
     let mut special_ids = [0u16; SPECIAL_ID_COUNT];
-    for (role, reading, surface) in ROLE_PROBES {
-        special_ids[role as usize] = find_role(&entries, reading, surface)
-            .ok_or_else(|| format!("{}: no entry {reading} → {surface} to take the {role:?} id from", mecab_dir.display()))?;
+    for (role, probes) in ROLE_PROBES {
+        let mut found: Option<(u16, &str)> = None;
+        for &(reading, surface) in probes {
+            let id = find_role(&entries, reading, surface).ok_or_else(|| format!("{}: no entry {reading} → {surface} to take the {role:?} id from", mecab_dir.display()))?;
+            match found {
+                Some((first, word)) if first != id => {
+                    return Err(format!("{}: the {role:?} probes disagree: {word} has id {first}, {surface} has id {id}", mecab_dir.display()));
+                }
+                _ => found = Some((id, surface)),
+            }
+        }
+        special_ids[role as usize] = found.map_or(0, |(id, _)| id);
     }
     let mut attach_contexts = Vec::new();
     for (reading, surface) in ATTACH_PROBES {
@@ -82,7 +103,15 @@ fn run() -> Result<(), String> {
     let temporary = out.with_extension("tmp");
     std::fs::write(&temporary, &bytes).map_err(|e| format!("{}: cannot write: {e}", temporary.display()))?;
     std::fs::rename(&temporary, &out).map_err(|e| format!("{}: cannot rename into place: {e}", out.display()))?;
-    eprintln!("build_dictionary: wrote {} ({} bytes) in {:.1} s; special ids {:?}", out.display(), bytes.len(), started.elapsed().as_secs_f64(), special_ids);
+    eprintln!("build_dictionary: wrote {} ({} bytes) in {:.1} s", out.display(), bytes.len(), started.elapsed().as_secs_f64());
+    // Each role's id with the cheapest words of it, so a wrong class shows at a glance.
+    for (role, _) in ROLE_PROBES {
+        let id = special_ids[role as usize];
+        let mut members: Vec<&SourceEntry> = entries.iter().filter(|e| e.left_id == id && e.right_id == id).collect();
+        members.sort_by_key(|e| e.cost);
+        let examples: Vec<&str> = members.iter().map(|e| e.surface.as_str()).take(6).collect();
+        eprintln!("build_dictionary: special id {role:?} = {id} ({} words: {})", members.len(), examples.join(" "));
+    }
     Ok(())
 }
 

@@ -50,10 +50,11 @@ pub const AS_TYPED_CHAR_COST: i32 = 10_000;
 pub const KATAKANA_RUN_COST: i32 = 3_000;
 /// Cost of a run of digits or Latin letters kept whole.
 pub const RUN_COST: i32 = 1_500;
-/// Cost of a user dictionary word (a noun) whose reading the dictionary does not have: a
-/// common word's cost, so it wins over characters kept as typed and competes with
-/// dictionary words like one of them. Where the dictionary has the reading, the user word
-/// costs one less than its cheapest word there, so it comes first in the same context.
+/// Cost of a user dictionary word whose reading the dictionary does not have: a common
+/// word's cost, so it wins over characters kept as typed and competes with dictionary words
+/// like one of them. Where the dictionary has the reading, the user word costs one less than
+/// its cheapest word there, so it comes first in the same context. Either way the word joins
+/// with the ids of its class (`user::WordClass`), so what may follow it is its class's.
 pub const USER_WORD_COST: i32 = 3_000;
 /// Most lookups the listener's spellings may add at one position: bounds the work on
 /// pathological input (a long run of vowels) without limiting real words.
@@ -218,7 +219,7 @@ impl HeardSearch {
 impl Lattice {
     /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With
     /// `heard`, words are also matched through the spellings of a listener; with `user`, the
-    /// words of the user dictionary join as nouns.
+    /// words of the user dictionary join with the ids of their classes.
     pub fn build(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>) -> Lattice {
         Lattice::build_after(dictionary, reading, heard, user, false)
     }
@@ -269,7 +270,7 @@ impl Lattice {
                 _ => {}
             }
             if let Some(user) = user.filter(|u| !u.words.is_empty()) {
-                lattice.push_user_words(dictionary, &lookup, &codes, start, user, noun);
+                lattice.push_user_words(dictionary, &lookup, &codes, start, user);
             }
             if !covered_one {
                 let id = if class == CharClass::Other { dictionary.special_id(SpecialId::Symbol) } else { noun };
@@ -440,21 +441,22 @@ impl Lattice {
     }
 
     /// User dictionary words whose reading starts at `start`.
-    fn push_user_words(&mut self, dictionary: &Dictionary, lookup: &[char], codes: &[u8], start: usize, user: &UserData, noun: u16) {
+    fn push_user_words(&mut self, dictionary: &Dictionary, lookup: &[char], codes: &[u8], start: usize, user: &UserData) {
         let mut key = String::new();
         for len in 1..=(lookup.len() - start).min(limits::MAX_USER_READING_CHARS) {
             key.push(lookup[start + len - 1]);
-            let Some(texts) = user.words.get(&key) else { continue };
+            let Some(words) = user.words.get(&key) else { continue };
             let cheapest = if codes[start..start + len].contains(&0) {
                 None
             } else {
                 dictionary.probe(&codes[start..start + len]).1.and_then(|entries| entries.filter_map(|i| dictionary.entry(i)).map(|e| e.cost as i32).min())
             };
             let cost = cheapest.map_or(USER_WORD_COST, |c| USER_WORD_COST.min(c - 1));
-            for text in texts {
+            for word in words {
                 let index = self.user_texts.len() as u32;
-                self.user_texts.push(text.clone());
-                self.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: noun, right_id: noun, cost, text: NodeText::User(index) });
+                self.user_texts.push(word.text.clone());
+                let id = dictionary.special_id(word.class.special_id());
+                self.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
             }
         }
     }

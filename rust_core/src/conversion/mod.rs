@@ -200,7 +200,7 @@ impl Converter {
                 }
             }
             if let Some(words) = user.words.get(&input::to_hiragana(&segment.reading)) {
-                preferred.extend(words.iter().cloned());
+                preferred.extend(words.iter().map(|w| w.text.clone()));
             }
             let forms = [input::to_hiragana(&segment.reading), input::to_katakana(&segment.reading)];
             promote(&mut segment.candidates, &preferred, &forms);

@@ -237,7 +237,22 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         }
     }
     let cost = |right: u16, left: usize| matrix.costs[right as usize * matrix.left_ids as usize + left];
-    let content_roles = [SpecialId::Noun, SpecialId::KatakanaNoun, SpecialId::Number, SpecialId::Symbol];
+    // The word classes of user words are content words by definition (version 4).
+    let content_roles = [
+        SpecialId::Noun,
+        SpecialId::KatakanaNoun,
+        SpecialId::Number,
+        SpecialId::Symbol,
+        SpecialId::ProperNoun,
+        SpecialId::PersonName,
+        SpecialId::Surname,
+        SpecialId::GivenName,
+        SpecialId::Place,
+        SpecialId::Organization,
+        SpecialId::SuruNoun,
+        SpecialId::Adverb,
+        SpecialId::Interjection,
+    ];
     let id_flags: Vec<u8> = (0..matrix.left_ids as usize)
         .map(|id| {
             let content = content_roles.iter().any(|&r| options.special_ids[r as usize] as usize == id);

@@ -22,8 +22,9 @@ pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// Version 2: the checksum also covers the header from the entry count on (version 1 left
 /// the counts, the matrix width and scale outside it). Version 3: the reading trie
 /// (`trie.rs`) replaces the front-coded key blocks, entries are stored in its node order, and
-/// a pooled surface's reference says whether it has a kanji.
-pub const FORMAT_VERSION: u32 = 3;
+/// a pooled surface's reference says whether it has a kanji. Version 4: the special ids
+/// also name the word classes a user word can have (`SpecialId::ProperNoun` onwards).
+pub const FORMAT_VERSION: u32 = 4;
 /// The checksum covers every byte from this offset to the end of the file: the header's
 /// counts, matrix fields, padding and section table, and every section. The bytes before
 /// it (magic, version, header length, file length, the checksum itself) are each checked
@@ -154,10 +155,30 @@ pub enum SpecialId {
     ParticleE,
     /// The object particle を (お heard for it).
     ParticleO,
+    // Version 4: the classes a user word can be registered with (`user::WordClass`), as
+    // Mozc's word registration offers them. Appended, so the ids above keep their slots.
+    /// A proper noun of no narrower class (固有名詞・一般).
+    ProperNoun,
+    /// A person's name, whole (人名・一般).
+    PersonName,
+    /// A family name (人名・姓).
+    Surname,
+    /// A given name (人名・名).
+    GivenName,
+    /// A place name (地域・一般).
+    Place,
+    /// An organization: a company, a school, a team (組織).
+    Organization,
+    /// A noun that takes する (サ変接続: 勉強 → 勉強する).
+    SuruNoun,
+    /// An adverb (副詞).
+    Adverb,
+    /// An interjection or greeting (感動詞).
+    Interjection,
 }
 
 /// Number of special ids stored.
-pub const SPECIAL_ID_COUNT: usize = 7;
+pub const SPECIAL_ID_COUNT: usize = 16;
 
 /// Byte offsets of the header fields.
 pub mod field {

@@ -3,7 +3,7 @@
 
 use super::change::Change;
 use super::store::{Saved, UserStore};
-use super::{user_reading, user_text, UserData};
+use super::{user_reading, user_text, UserData, WordClass};
 use crate::conversion::api::Fields;
 use crate::json::{self, Value};
 
@@ -86,12 +86,12 @@ fn word_before(context: &crate::conversion::context::ContextRequest) -> Option<S
     (!left.is_sentence_start()).then_some(left.text)
 }
 
-/// `[{"reading", "text"}…]`, sorted by reading then text.
+/// `[{"reading", "text", "class"}…]`, sorted by reading then text.
 fn words_array(data: &UserData) -> String {
     let mut out = String::from("[");
     let mut first = true;
-    for (reading, texts) in &data.words {
-        for text in texts {
+    for (reading, words) in &data.words {
+        for word in words {
             if !first {
                 out.push(',');
             }
@@ -99,7 +99,9 @@ fn words_array(data: &UserData) -> String {
             out.push_str("{\"reading\":");
             json::write_string(&mut out, reading);
             out.push_str(",\"text\":");
-            json::write_string(&mut out, text);
+            json::write_string(&mut out, &word.text);
+            out.push_str(",\"class\":");
+            json::write_string(&mut out, word.class.name());
             out.push('}');
         }
     }
@@ -107,11 +109,18 @@ fn words_array(data: &UserData) -> String {
     out
 }
 
-/// Handles `{"action": "add"|"remove"|"list", "reading"?, "text"?}` → `{"words": […], "saved", "warnings"}`.
+/// Handles `{"action": "add"|"remove"|"list", "reading"?, "text"?, "class"?}` → `{"words":
+/// […], "saved", "warnings"}`. `class` (a `WordClass` name, `noun` when left out) goes only
+/// with `add`.
 pub fn user_words(store: &mut UserStore, request: &str) -> String {
     let mut run = || -> Result<String, String> {
-        let fields = Fields::parse_known(request, "user words", &["action", "reading", "text"])?;
+        let fields = Fields::parse_known(request, "user words", &["action", "reading", "text", "class"])?;
         let action = fields.string("action")?;
+        let class = match fields.get("class") {
+            None => WordClass::Noun,
+            Some(_) if action != "add" => return Err(format!("$class goes only with $action \"add\", not {}", json::quoted(action))),
+            Some(_) => WordClass::parse(fields.string("class")?).map_err(|e| format!("$class: {e}"))?,
+        };
         let saved = match action {
             "list" => {
                 if fields.get("reading").is_some() || fields.get("text").is_some() {
@@ -124,7 +133,7 @@ pub fn user_words(store: &mut UserStore, request: &str) -> String {
                 let text = fields.string("text")?;
                 user_text(text)?;
                 let (result, saved) = if action == "add" {
-                    store.apply(Change::AddWord { reading: reading.clone(), text: text.to_string() })
+                    store.apply(Change::AddWord { reading: reading.clone(), text: text.to_string(), class })
                 } else {
                     let (result, saved) = store.apply(Change::RemoveWord { reading: reading.clone(), text: text.to_string() });
                     match result {

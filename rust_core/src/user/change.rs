@@ -3,7 +3,7 @@
 //! "More than one process").
 
 use super::file::Kind;
-use super::UserData;
+use super::{UserData, WordClass};
 
 /// A change the writer asked for. Replaying it over newer data gives what the writer
 /// meant: a learn advances that data's clock, a forget forgets what is there now.
@@ -12,8 +12,8 @@ pub enum Change {
     /// A committed conversion (already checked with `check_commit`), written after the word
     /// `before` when it had a left context (`UserData::learn_after`).
     Learn { before: Option<String>, reading: String, segments: Vec<(String, String)> },
-    /// A user word (reading checked and in hiragana, text checked).
-    AddWord { reading: String, text: String },
+    /// A user word (reading checked and in hiragana, text checked) of a class.
+    AddWord { reading: String, text: String, class: WordClass },
     RemoveWord { reading: String, text: String },
     /// One learned choice and every phrase holding it.
     Forget { reading: String, text: String },
@@ -42,7 +42,7 @@ impl Change {
                 data.learn_after(before.as_deref(), reading, segments);
                 Ok(1)
             }
-            Change::AddWord { reading, text } => data.add_word(reading, text).map(usize::from),
+            Change::AddWord { reading, text, class } => data.add_word_as(reading, text, *class).map(usize::from),
             Change::RemoveWord { reading, text } => Ok(usize::from(data.remove_word(reading, text))),
             Change::Forget { reading, text } => Ok(data.forget(reading, text)),
             Change::ForgetReading { reading } => Ok(data.forget_reading(reading)),

@@ -6,9 +6,13 @@
 //! tick<TAB>42                          (learning only) the logical clock
 //! s<TAB>reading<TAB>text<TAB>score<TAB>last      a learned segment choice
 //! p<TAB>score<TAB>last<TAB>reading<TAB>text…     a learned phrase: its segments' pairs
-//! w<TAB>reading<TAB>text                          (words only) a user word
+//! w<TAB>reading<TAB>text<TAB>class                (words only) a user word and its class
 //! end<TAB>records<TAB>checksum                    16 hex digits over every byte before this line
 //! ```
+//!
+//! The learning file is version 1. The words file is version 2 (the word's class,
+//! `class.rs`); a version 1 words file (`w<TAB>reading<TAB>text`) is still read, each word a
+//! common noun, and the next save writes version 2.
 //!
 //! Writes are atomic: a temporary file next to the target (`<name>.tmp-<pid>-<n>`, named
 //! after the process that writes it) is written and fsynced, renamed over the target, and
@@ -16,7 +20,7 @@
 //! The store writes only while holding its lock (`lock.rs`), so a temporary file seen by
 //! the lock's holder belongs to a save whose process died; only then is it removed.
 
-use super::{Choice, Phrase, UserData};
+use super::{Choice, Phrase, UserData, UserWord, WordClass};
 use crate::dictionary::format::checksum;
 use crate::limits;
 use std::collections::BTreeMap;
@@ -25,8 +29,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The version of both files this core reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the learning file this core reads and writes.
+pub const LEARNING_VERSION: u32 = 1;
+/// The version of the words file this core writes; it reads this and
+/// [`WORDS_VERSION_WITHOUT_CLASSES`].
+pub const WORDS_VERSION: u32 = 2;
+/// The words file before word classes: its words are common nouns.
+pub const WORDS_VERSION_WITHOUT_CLASSES: u32 = 1;
 /// First field of the learning file's first line.
 pub const LEARNING_MAGIC: &str = "CyrillicIME learning";
 /// First field of the user dictionary file's first line.
@@ -66,7 +75,7 @@ fn finish(mut body: String, records: usize) -> Vec<u8> {
 
 /// The learning file's bytes for `data`.
 pub fn write_learning(data: &UserData) -> Vec<u8> {
-    let mut out = format!("{LEARNING_MAGIC}\t{FORMAT_VERSION}\ntick\t{}\n", data.tick);
+    let mut out = format!("{LEARNING_MAGIC}\t{LEARNING_VERSION}\ntick\t{}\n", data.tick);
     let mut records = 0;
     for (reading, choices) in &data.segments {
         for c in choices {
@@ -95,11 +104,11 @@ pub fn write_learning(data: &UserData) -> Vec<u8> {
 
 /// The user dictionary file's bytes for `data`'s words.
 pub fn write_words(data: &UserData) -> Vec<u8> {
-    let mut out = format!("{WORDS_MAGIC}\t{FORMAT_VERSION}\n");
+    let mut out = format!("{WORDS_MAGIC}\t{WORDS_VERSION}\n");
     let mut records = 0;
-    for (reading, texts) in &data.words {
-        for t in texts {
-            out.push_str(&format!("w\t{reading}\t{t}\n"));
+    for (reading, words) in &data.words {
+        for w in words {
+            out.push_str(&format!("w\t{reading}\t{}\t{}\n", w.text, w.class));
             records += 1;
         }
     }
@@ -146,9 +155,13 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
     let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (at byte {})", e.valid_up_to()))?;
     let first_end = text.find('\n').ok_or("truncated: the file ends inside its first line")?;
     let version = &text[magic.len() + 1..first_end];
-    if version != FORMAT_VERSION.to_string() {
-        return Err(format!("format version {version}, but this core reads version {FORMAT_VERSION}"));
-    }
+    let with_classes = match kind {
+        Kind::Learning if version == LEARNING_VERSION.to_string() => false,
+        Kind::Learning => return Err(format!("format version {version}, but this core reads version {LEARNING_VERSION}")),
+        Kind::Words if version == WORDS_VERSION.to_string() => true,
+        Kind::Words if version == WORDS_VERSION_WITHOUT_CLASSES.to_string() => false,
+        Kind::Words => return Err(format!("format version {version}, but this core reads versions {WORDS_VERSION_WITHOUT_CLASSES} and {WORDS_VERSION}")),
+    };
     if !text.ends_with('\n') {
         return Err("truncated: the last line is cut short (no end line)".to_string());
     }
@@ -168,7 +181,7 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
     let mut seen = 0;
     let mut segments: BTreeMap<String, Vec<Choice>> = BTreeMap::new();
     let mut phrases: BTreeMap<String, Vec<Phrase>> = BTreeMap::new();
-    let mut words: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut words: BTreeMap<String, Vec<UserWord>> = BTreeMap::new();
     let mut pairs: BTreeMap<String, Vec<Choice>> = BTreeMap::new();
     let mut tick = 0u64;
     for (i, line) in text[..body_end].lines().enumerate().skip(1) {
@@ -207,10 +220,14 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
                 phrases.entry(reading).or_default().push(Phrase { segments: pairs, score: score(fields[1], n)?, last: number(fields[2], "tick", n)? });
                 seen += 1;
             }
-            (Kind::Words, "w") if fields.len() == 3 => {
+            (Kind::Words, "w") if fields.len() == if with_classes { 4 } else { 3 } => {
                 let reading = super::user_reading(fields[1]).map_err(|e| format!("line {n}: {}", e.trim_start_matches('$')))?;
                 let text = text_field(fields[2], "text", n, limits::MAX_USER_TEXT_CHARS)?;
-                words.entry(reading).or_default().push(text);
+                let class = match fields.get(3) {
+                    Some(name) => WordClass::parse(name).map_err(|e| format!("line {n}: {e}"))?,
+                    None => WordClass::Noun,
+                };
+                words.entry(reading).or_default().push(UserWord { text, class });
                 seen += 1;
             }
             _ => return Err(format!("line {n}: unexpected record {}", crate::json::quoted(&line.chars().take(40).collect::<String>()))),
@@ -228,14 +245,19 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
             data.prune();
         }
         Kind::Words => {
-            for texts in words.values_mut() {
-                texts.sort();
-                texts.dedup();
-            }
+            dedup_words(&mut words);
             data.words = words;
         }
     }
     Ok(())
+}
+
+/// Sorts each reading's words by text and keeps one word per text (the first class given).
+fn dedup_words(words: &mut BTreeMap<String, Vec<UserWord>>) {
+    for list in words.values_mut() {
+        list.sort_by(|a, b| a.text.cmp(&b.text));
+        list.dedup_by(|a, b| a.text == b.text);
+    }
 }
 
 /// A words file written by hand: without the magic line, or with it but no `end` line.
@@ -246,13 +268,14 @@ fn is_hand_written_words(bytes: &[u8]) -> bool {
 }
 
 /// Reads a words file written by hand (docs/LEARNING.md, "Files"): one word a line,
-/// `reading<TAB>text` or `w<TAB>reading<TAB>text`, blank lines and `#` comments skipped, the
-/// magic line optional, no `end` line. Every word is checked as `rust_user_words` checks it;
+/// `reading<TAB>text` or `w<TAB>reading<TAB>text`, either optionally followed by `<TAB>class`
+/// (a common noun without), blank lines and `#` comments skipped, the magic line optional, no
+/// `end` line. Every word is checked as `rust_user_words` checks it;
 /// the first bad line is the error (so the file is set aside, never half read). The next
 /// save writes the file in the checked format.
 fn read_hand_written_words(bytes: &[u8], data: &mut UserData) -> Result<(), String> {
     let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (at byte {})", e.valid_up_to()))?;
-    let mut words: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut words: BTreeMap<String, Vec<UserWord>> = BTreeMap::new();
     let mut count = 0;
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
@@ -261,22 +284,22 @@ fn read_hand_written_words(bytes: &[u8], data: &mut UserData) -> Result<(), Stri
             continue;
         }
         let fields: Vec<&str> = line.split('\t').collect();
-        let (reading, text) = match fields.as_slice() {
-            ["w", reading, text] | [reading, text] => (*reading, *text),
-            _ => return Err(format!("line {n}: expected a reading and a text separated by a tab (a words file written by hand)")),
+        // A reading is kana, so a first field `w` is always the record's tag.
+        let (reading, text, class) = match fields.as_slice() {
+            ["w", reading, text] | [reading, text] => (*reading, *text, None),
+            ["w", reading, text, class] | [reading, text, class] => (*reading, *text, Some(*class)),
+            _ => return Err(format!("line {n}: expected a reading and a text separated by a tab, and optionally a word class (a words file written by hand)")),
         };
         let reading = super::user_reading(reading).map_err(|e| format!("line {n}: {}", e.trim_start_matches('$')))?;
         let text = text_field(text, "text", n, limits::MAX_USER_TEXT_CHARS)?;
+        let class = class.map_or(Ok(WordClass::Noun), WordClass::parse).map_err(|e| format!("line {n}: {e}"))?;
         count += 1;
         if count > limits::MAX_USER_WORDS {
             return Err(format!("line {n}: more than {} words, the most the user dictionary holds", limits::MAX_USER_WORDS));
         }
-        words.entry(reading).or_default().push(text);
+        words.entry(reading).or_default().push(UserWord { text, class });
     }
-    for texts in words.values_mut() {
-        texts.sort();
-        texts.dedup();
-    }
+    dedup_words(&mut words);
     data.words = words;
     Ok(())
 }

@@ -14,6 +14,7 @@
 
 pub mod api;
 pub mod change;
+pub mod class;
 pub mod file;
 pub mod lock;
 pub mod store;
@@ -21,6 +22,8 @@ pub mod store;
 use crate::conversion::input::to_hiragana;
 use crate::limits;
 use std::collections::BTreeMap;
+
+pub use class::WordClass;
 
 /// Learn calls after which an unused choice's weight has halved.
 pub const HALF_LIFE: f64 = 1000.0;
@@ -35,6 +38,19 @@ pub struct Choice {
     pub score: f64,
     /// Tick of the latest choice.
     pub last: u64,
+}
+
+/// One word of the user dictionary under its reading: what it is written as and its class.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct UserWord {
+    pub text: String,
+    pub class: WordClass,
+}
+
+impl UserWord {
+    pub fn new(text: &str, class: WordClass) -> UserWord {
+        UserWord { text: text.to_string(), class }
+    }
 }
 
 /// One learned whole phrase: its segments (reading, text) in order.
@@ -89,8 +105,8 @@ pub struct UserData {
     pub segments: BTreeMap<String, Vec<Choice>>,
     /// Whole reading (as typed) → phrases (distinct texts).
     pub phrases: BTreeMap<String, Vec<Phrase>>,
-    /// User dictionary: reading (hiragana) → texts, sorted.
-    pub words: BTreeMap<String, Vec<String>>,
+    /// User dictionary: reading (hiragana) → words, sorted by text (one class per text).
+    pub words: BTreeMap<String, Vec<UserWord>>,
     /// Choices made after a given word (Mozc's history bigram): `pair_key(word before,
     /// segment reading)` → choices. Texts and readings hold no control characters, so the
     /// tab in the key cannot be ambiguous.
@@ -323,33 +339,47 @@ impl UserData {
             if !reading.starts_with(&prefix) {
                 break;
             }
-            found.extend(texts.iter().map(|t| (t.clone(), reading.clone())));
+            found.extend(texts.iter().map(|w| (w.text.clone(), reading.clone())));
         }
         found.sort_by_key(|(_, r)| r.chars().count());
         found
     }
 
-    /// Adds a user word (reading already checked and in hiragana). False if it was there.
+    /// Adds a user word as a common noun (reading already checked and in hiragana). False if
+    /// it was there.
     pub fn add_word(&mut self, reading: &str, text: &str) -> Result<bool, String> {
-        if self.words.get(reading).is_some_and(|t| t.iter().any(|t| t == text)) {
-            return Ok(false);
+        self.add_word_as(reading, text, WordClass::Noun)
+    }
+
+    /// Adds a user word of `class`. A word already there with another class takes the new
+    /// one (the writer corrected it): true then too; false if it was there as it is.
+    pub fn add_word_as(&mut self, reading: &str, text: &str, class: WordClass) -> Result<bool, String> {
+        if let Some(word) = self.words.get_mut(reading).and_then(|w| w.iter_mut().find(|w| w.text == text)) {
+            let changed = word.class != class;
+            word.class = class;
+            return Ok(changed);
         }
         if self.word_count() >= limits::MAX_USER_WORDS {
             return Err(format!("the user dictionary is full ({} words, the most it holds): remove a word first", limits::MAX_USER_WORDS));
         }
-        let texts = self.words.entry(reading.to_string()).or_default();
-        texts.push(text.to_string());
-        texts.sort();
+        let words = self.words.entry(reading.to_string()).or_default();
+        words.push(UserWord::new(text, class));
+        words.sort();
         Ok(true)
     }
 
-    /// Removes a user word; false if there was none.
+    /// The texts of the user words of `reading`, sorted.
+    pub fn word_texts(&self, reading: &str) -> Vec<&str> {
+        self.words.get(reading).map_or_else(Vec::new, |w| w.iter().map(|w| w.text.as_str()).collect())
+    }
+
+    /// Removes a user word (whatever its class); false if there was none.
     pub fn remove_word(&mut self, reading: &str, text: &str) -> bool {
-        let Some(texts) = self.words.get_mut(reading) else { return false };
-        let before = texts.len();
-        texts.retain(|t| t != text);
-        let removed = texts.len() < before;
-        if texts.is_empty() {
+        let Some(words) = self.words.get_mut(reading) else { return false };
+        let before = words.len();
+        words.retain(|w| w.text != text);
+        let removed = words.len() < before;
+        if words.is_empty() {
             self.words.remove(reading);
         }
         removed

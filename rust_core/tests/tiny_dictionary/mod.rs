@@ -50,8 +50,10 @@ pub fn matrix(ids: u16, default: i16, cells: &[(u16, u16, i16)]) -> SourceMatrix
 }
 
 /// Special ids in `SpecialId` order: Noun, KatakanaNoun, Number, Symbol, ParticleWa,
-/// ParticleE, ParticleO.
-pub const SPECIAL_IDS: [u16; 7] = [NOUN, KATA, NUM, SYM, PARTICLE, PARTICLE, PARTICLE];
+/// ParticleE, ParticleO, then the user word classes (version 4): ProperNoun, PersonName,
+/// Surname, GivenName, Place (PLACE: the class whose ids differ from a noun's), Organization,
+/// SuruNoun, Adverb, Interjection (all NOUN but Place).
+pub const SPECIAL_IDS: [u16; 16] = [NOUN, KATA, NUM, SYM, PARTICLE, PARTICLE, PARTICLE, NOUN, NOUN, NOUN, NOUN, PLACE, NOUN, NOUN, NOUN, NOUN];
 
 pub fn options() -> BuildOptions {
     BuildOptions {
