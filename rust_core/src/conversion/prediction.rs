@@ -138,10 +138,9 @@ pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Ve
         // one (a large subtree without its list) as cheap.
         return Ok(scan(dictionary, &codes, limit, usize::MAX, dictionary.prediction_scan_bound() as usize));
     };
-    let mut out = from_list(dictionary, top, &codes, list);
+    let (mut out, read) = from_list(dictionary, top, &codes, list, limit);
     // A list shorter than its capacity holds every text under the node.
-    if limit <= out.len() || out.len() < dictionary.prediction_list_capacity() {
-        out.truncate(limit);
+    if out.len() == limit || read < dictionary.prediction_list_capacity() {
         return Ok(out);
     }
     // Every entry that ranks before the list's last continuation has one of the list's
@@ -157,15 +156,21 @@ pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Ve
     Ok(out)
 }
 
-/// The predictions of a prediction list: each entry's reading read off the trie (the
-/// prefix, then the codes from the prefix's node down to the entry's key), its rank cost
-/// and its text. Entries not under the node (only a hostile file names them) are skipped;
-/// the order is the list's, kept by a stable sort on cost so that even a hostile list
-/// comes out best first.
-fn from_list(dictionary: &Dictionary, top: TrieNode, codes: &[u8], list: impl Iterator<Item = u32>) -> Vec<Prediction> {
+/// The first `limit` predictions of a prediction list, and how many of its entries were
+/// read: each entry's reading read off the trie (the prefix, then the codes from the
+/// prefix's node down to the entry's key), its rank cost and its text. A valid list is best
+/// first, so only the first `limit` entries are decoded. Entries not under the node (only a
+/// hostile file names them) are skipped; the order is the list's, kept by a stable sort on
+/// cost so that even a hostile list comes out best first.
+fn from_list(dictionary: &Dictionary, top: TrieNode, codes: &[u8], list: impl Iterator<Item = u32>, limit: usize) -> (Vec<Prediction>, usize) {
     let mut out: Vec<Prediction> = Vec::new();
     let mut key: Vec<u8> = Vec::with_capacity(codes.len() + 8);
+    let mut read = 0;
     for index in list {
+        if out.len() == limit {
+            break;
+        }
+        read += 1;
         let Some(entry) = dictionary.entry(index) else { continue };
         key.clear();
         key.extend_from_slice(codes);
@@ -181,7 +186,7 @@ fn from_list(dictionary: &Dictionary, top: TrieNode, codes: &[u8], list: impl It
         }
     }
     out.sort_by_key(|p| p.cost);
-    out
+    (out, read)
 }
 
 /// The best `limit` distinct texts among the entries under `codes`, reading the keys in
