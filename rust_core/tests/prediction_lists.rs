@@ -264,3 +264,60 @@ fn hostile_lists_that_pass_validation_give_valid_predictions() {
         }
     }
 }
+
+/// The compiled Mozc dictionary: $CYRILLIC_IME_DICTIONARY, else `.dictionary/mozc.cimedic`
+/// beside `rust_core` (scripts/build_dictionary.sh). Missing, the test fails saying how to
+/// build it (as tests/conversion.rs does).
+fn real_dictionary() -> Dictionary {
+    let path = std::env::var_os("CYRILLIC_IME_DICTIONARY")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../.dictionary/mozc.cimedic"));
+    assert!(path.exists(), "{} is absent: build it with scripts/build_dictionary.sh (scripts/test.sh does) or name one in CYRILLIC_IME_DICTIONARY", path.display());
+    Dictionary::open(&path).unwrap_or_else(|e| panic!("{e} (rebuild it with scripts/build_dictionary.sh)"))
+}
+
+/// (text, reading, cost) of the best `limit` distinct texts under `codes`, from a walk of the
+/// whole subtree (no cap), ranked as prediction ranks.
+fn full_ranking(d: &Dictionary, codes: &[u8], limit: usize) -> Vec<(String, String, i32)> {
+    let mut found: Vec<(i32, usize, u32, String)> = Vec::new();
+    d.keys_with_prefix(codes, |key, range| {
+        for index in range {
+            let cost = d.entry(index).unwrap().cost as i32 + (key.len() - codes.len()) as i32 * COST_PER_EXTRA_CHAR;
+            found.push((cost, found.len(), index, d.reading_of(key)));
+        }
+        true
+    });
+    found.sort();
+    let mut out: Vec<(String, String, i32)> = Vec::new();
+    for (cost, _, index, reading) in found {
+        let mut text = String::new();
+        d.push_surface(&d.entry(index).unwrap(), &reading, &mut text);
+        if out.len() < limit && !out.iter().any(|(t, _, _)| *t == text) {
+            out.push((text, reading, cost));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_real_dictionary_predicts_the_full_ranking_of_short_prefixes() {
+    let d = real_dictionary();
+    assert_eq!(d.prediction_list_capacity(), Options::default().capacity as usize);
+    assert!(d.prediction_list_count() > 1000, "{} lists", d.prediction_list_count());
+    // Every one-kana prefix, and the two-kana prefixes of a few frequent first kana.
+    let mut prefixes: Vec<String> = ('ぁ'..='ゖ').map(String::from).collect();
+    for first in ['か', 'し', 'こ', 'た'] {
+        prefixes.extend(('ぁ'..='ゖ').map(|second| format!("{first}{second}")));
+    }
+    let mut listed = 0;
+    for prefix in &prefixes {
+        let Some(prefix_codes) = prefix.chars().map(|c| d.code_of(c)).collect::<Option<Vec<u8>>>() else { continue };
+        let Some(node) = d.trie_node(&prefix_codes) else { continue };
+        listed += d.prediction_list(node).is_some() as usize;
+        let full = full_ranking(&d, &prefix_codes, 16);
+        for limit in [1, 9, 16] {
+            assert_eq!(predicted(&d, prefix, limit), full[..limit.min(full.len())], "{prefix}, limit {limit}");
+        }
+    }
+    assert!(listed > 50, "only {listed} of the prefixes have lists");
+}
