@@ -113,6 +113,11 @@ build_target() {
           "$root/rust_core/target/release/examples/tiny_dictionary" "$out/hostile_$kind.cimedic" --hostile-trie "$kind"
           { printf '\x00'; cat "$out/hostile_$kind.cimedic"; } >"$out/seeds/dictionary/hostile_trie_$kind"
         done
+        # Hostile prediction lists (format version 4) that pass validation: the reader's checks.
+        for kind in foreign reversed repeated; do
+          "$root/rust_core/target/release/examples/tiny_dictionary" "$out/hostile_lists_$kind.cimedic" --hostile-lists "$kind"
+          { printf '\x00'; cat "$out/hostile_lists_$kind.cimedic"; } >"$out/seeds/dictionary/hostile_lists_$kind"
+        done
       fi
       "$clang" -g -O1 -std=c11 -Wall -Wextra -Werror -fsanitize=fuzzer,address -fuse-ld=lld \
         -Iinclude -Ifuzz/c -DTINY_DICTIONARY="\"$out/tiny.cimedic\"" \

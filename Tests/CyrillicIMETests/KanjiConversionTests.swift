@@ -114,7 +114,7 @@ final class KanjiConversionTests: XCTestCase {
         XCTAssertThrowsError(try engine.loadDictionary(atPath: bad.path)) { error in
             let message = (error as? DictionaryLoadError)?.message ?? ""
             XCTAssertTrue(message.contains(bad.path), message)
-            XCTAssertTrue(message.contains("shorter than the 272-byte header"), message)
+            XCTAssertTrue(message.contains("shorter than the 288-byte header"), message)
         }
         XCTAssertEqual(engine.dictionaryInfo(), loaded)
         XCTAssertEqual(try engine.convert("きょう").get().bestText, "今日")

@@ -13,7 +13,7 @@
 
 /* The compiled dictionary's header (rust_core/src/dictionary/format.rs): the fuzz target
  * recomputes the length and checksum fields to get mutations past the checksum. */
-enum { DICT_HEADER_LEN = 64 + 13 * 16, DICT_FIELD_HEADER_LEN = 12, DICT_FIELD_FILE_LEN = 16, DICT_FIELD_CHECKSUM = 24, DICT_CHECKED_FROM = 32 };
+enum { DICT_HEADER_LEN = 64 + 14 * 16, DICT_FIELD_HEADER_LEN = 12, DICT_FIELD_FILE_LEN = 16, DICT_FIELD_CHECKSUM = 24, DICT_CHECKED_FROM = 32 };
 
 static inline uint64_t dict_rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
 

@@ -16,6 +16,9 @@
 //!       For each reading, the reading of its first segment (heard=true) is typed kana by
 //!       kana: prediction (limit 9) of every prefix, ROUNDS times after a warm-up pass;
 //!       writes `prefix kana<TAB>ns<TAB>cpu_ns` per call.
+//!   bench_conversion predictions DICT INPUTS OUT
+//!       The prefixes of `predict` (above), each once: writes `prefix<TAB>text/reading/cost…`
+//!       (limit 9), to compare what two builds predict.
 //!   bench_conversion open DICT
 //!       Prints the nanoseconds of one Dictionary::open (mapping and full validation,
 //!       checksum included): run in a new process per sample for the cold figure.
@@ -36,6 +39,7 @@ use std::time::Instant;
 const USAGE: &str = "usage: bench_conversion convert DICT INPUTS ROUNDS OUT_HEARD OUT_EXACT
        bench_conversion context DICT INPUTS ROUNDS OUT_WITH OUT_WITHOUT
        bench_conversion predict DICT INPUTS ROUNDS OUT
+       bench_conversion predictions DICT INPUTS OUT
        bench_conversion open DICT
        bench_conversion memory DICT INPUTS FIRST SECOND [THIRD]";
 
@@ -56,6 +60,22 @@ fn inputs(path: &str) -> Vec<String> {
     let lines: Vec<String> = text.lines().filter(|l| !l.is_empty()).map(str::to_string).collect();
     assert!(!lines.is_empty(), "no inputs in {path}");
     lines
+}
+
+/// Every prefix of the first word of each reading of INPUTS (the reading of its first
+/// segment, heard=true): what prediction is asked while that word is typed.
+fn prefixes(converter: &Converter, path: &str) -> Vec<String> {
+    let words: Vec<String> = inputs(path)
+        .iter()
+        .filter_map(|r| converter.convert(&request(r, true)).ok()?.segments.first().map(|s| s.reading.clone()))
+        .collect();
+    words
+        .iter()
+        .flat_map(|w| {
+            let chars: Vec<char> = w.chars().collect();
+            (1..=chars.len()).map(move |n| chars[..n].iter().collect::<String>())
+        })
+        .collect()
 }
 
 fn number(text: &str) -> usize {
@@ -180,21 +200,22 @@ fn main() {
             write_samples(&args[5], &heard_samples);
             write_samples(&args[6], &exact_samples);
         }
+        (Some("predictions"), 5) => {
+            let converter = Converter::new(open(&args[2]));
+            let mut out = String::new();
+            for p in prefixes(&converter, &args[3]) {
+                out.push_str(&p);
+                for found in predict(converter.dictionary(), &p, 9).unwrap_or_else(|e| panic!("{p}: {e}")) {
+                    out.push_str(&format!("\t{}/{}/{}", found.text, found.reading, found.cost));
+                }
+                out.push('\n');
+            }
+            std::fs::write(&args[4], out).unwrap_or_else(|e| panic!("cannot write {}: {e}", args[4]));
+        }
         (Some("predict"), 6) => {
             let converter = Converter::new(open(&args[2]));
             let rounds = number(&args[4]);
-            // The first word of each sentence: the reading of its first segment.
-            let words: Vec<String> = inputs(&args[3])
-                .iter()
-                .filter_map(|r| converter.convert(&request(r, true)).ok()?.segments.first().map(|s| s.reading.clone()))
-                .collect();
-            let prefixes: Vec<String> = words
-                .iter()
-                .flat_map(|w| {
-                    let chars: Vec<char> = w.chars().collect();
-                    (1..=chars.len()).map(move |n| chars[..n].iter().collect::<String>())
-                })
-                .collect();
+            let prefixes = prefixes(&converter, &args[3]);
             let dictionary = converter.dictionary();
             let run = |p: &str| black_box(predict(dictionary, black_box(p), 9).unwrap_or_else(|e| panic!("{p}: {e}")).len());
             for p in &prefixes {

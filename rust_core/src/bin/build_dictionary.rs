@@ -3,10 +3,16 @@
 //! dictionary (docs/DICTIONARY.md). Usually run through scripts/build_dictionary.sh.
 //!
 //! build_dictionary --mecab DIR --out FILE [--matrix one-byte|exact] [--meta KEY=VALUE]…
+//!                  [--prediction-lists CAPACITY:BOUND]
+//!
+//! `--prediction-lists` (to measure other sizes; default 16:64): lists of CAPACITY
+//! continuations for the trie nodes with more than BOUND entries under them
+//! (`dictionary::prediction_lists`).
 
 use cyrillic_ime_core::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry};
 use cyrillic_ime_core::dictionary::format::{SpecialId, SPECIAL_ID_COUNT};
 use cyrillic_ime_core::dictionary::mecab;
+use cyrillic_ime_core::dictionary::prediction_lists;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -46,6 +52,7 @@ fn run() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let (mut mecab_dir, mut out, mut cells) = (None, None, MatrixCells::OneByte);
     let mut metadata = Vec::new();
+    let mut lists = prediction_lists::Options::default();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         match arg.as_str() {
@@ -63,7 +70,23 @@ fn run() -> Result<(), String> {
                 let (k, v) = pair.split_once('=').ok_or_else(|| format!("--meta {pair}: expected KEY=VALUE"))?;
                 metadata.push((k.to_string(), v.to_string()));
             }
-            other => return Err(format!("unknown argument {other}\nusage: build_dictionary --mecab DIR --out FILE [--matrix one-byte|exact] [--meta KEY=VALUE]…")),
+            "--prediction-lists" => {
+                let pair = value("--prediction-lists")?;
+                let parsed = pair.split_once(':').and_then(|(c, b)| Some((c.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
+                match parsed {
+                    Some((capacity, scan_bound)) if (1..=prediction_lists::MAX_CAPACITY).contains(&capacity) && scan_bound <= prediction_lists::MAX_SCAN_BOUND => {
+                        lists = prediction_lists::Options { capacity, scan_bound };
+                    }
+                    _ => {
+                        return Err(format!(
+                            "--prediction-lists {pair}: expected CAPACITY:BOUND, capacity 1–{}, bound 0–{}",
+                            prediction_lists::MAX_CAPACITY,
+                            prediction_lists::MAX_SCAN_BOUND
+                        ))
+                    }
+                }
+            }
+            other => return Err(format!("unknown argument {other}\nusage: build_dictionary --mecab DIR --out FILE [--matrix one-byte|exact] [--meta KEY=VALUE]… [--prediction-lists CAPACITY:BOUND]")),
         }
     }
     let mecab_dir = mecab_dir.ok_or("--mecab DIR is required")?;
@@ -99,7 +122,7 @@ fn run() -> Result<(), String> {
     metadata.push(("entries".to_string(), entries.len().to_string()));
     metadata.push(("matrix".to_string(), match cells { MatrixCells::OneByte => "one-byte", MatrixCells::Exact => "exact" }.to_string()));
     let options = BuildOptions { metadata, special_ids, matrix_cells: cells, attach_contexts };
-    let bytes = builder::build(&entries, &matrix, &options).map_err(|e| format!("{}: {e}", mecab_dir.display()))?;
+    let bytes = builder::build_with(&entries, &matrix, &options, lists).map_err(|e| format!("{}: {e}", mecab_dir.display()))?;
     let temporary = out.with_extension("tmp");
     std::fs::write(&temporary, &bytes).map_err(|e| format!("{}: cannot write: {e}", temporary.display()))?;
     std::fs::rename(&temporary, &out).map_err(|e| format!("{}: cannot rename into place: {e}", out.display()))?;

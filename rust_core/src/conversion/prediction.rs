@@ -3,6 +3,7 @@
 
 use super::context::LeftContext;
 use super::input::lookup_char;
+use crate::dictionary::reader::TrieNode;
 use crate::dictionary::Dictionary;
 use crate::limits;
 use crate::user::UserData;
@@ -18,13 +19,15 @@ pub struct Prediction {
     pub cost: i32,
 }
 
-/// How many dictionary keys one prediction may look at: keeps a one-kana prefix (tens
-/// of thousands of keys) as cheap as a long one. Keys are read in reading order, so the
-/// shortest completions come first.
+/// How many dictionary keys the fallback scan reads beyond a prediction list: only a limit
+/// over the lists' capacity (`Dictionary::prediction_list_capacity`, 16) on a short prefix
+/// (tens of thousands of keys) needs it. Keys are read in reading order, so the shortest
+/// completions come first.
 pub const MAX_KEYS_SCANNED: usize = 3_000;
 /// Each character beyond the typed prefix costs this much, so short completions of the
-/// same likelihood come first.
-pub const COST_PER_EXTRA_CHAR: i32 = 200;
+/// same likelihood come first. The compiler ranks the prediction lists with it, so it lives
+/// with them (`dictionary::prediction_lists`).
+pub const COST_PER_EXTRA_CHAR: i32 = crate::dictionary::prediction_lists::COST_PER_EXTRA_CHAR;
 
 /// [`predict`] consulting the user store: first the phrases committed recently whose
 /// reading starts with `prefix` (most recent first, at most half of `limit`, at least one),
@@ -106,7 +109,18 @@ pub fn next_words(dictionary: &Dictionary, left: &LeftContext, limit: usize, use
     out
 }
 
-/// Up to `limit` predictions for `prefix`, best first, distinct by text.
+/// Up to `limit` predictions for `prefix`, best first, distinct by text: the entries whose
+/// reading starts with `prefix`, ranked by cost plus [`COST_PER_EXTRA_CHAR`] per character
+/// beyond it (ties in reading order), the first of each text — over the prefix's whole
+/// subtree of the reading trie, found without reading it when it is large:
+/// - a prefix whose node has a prediction list (more entries under it than the file's scan
+///   bound, `Section::PredictionLists`): the list gives the ranking's first texts, exactly;
+/// - any other prefix has at most the scan bound's entries (64) under it: they are read and
+///   ranked.
+///
+/// A limit over the lists' capacity (16) on a listed prefix is the one approximate case:
+/// the list's continuations come first, exactly, then the best of a scan capped at
+/// [`MAX_KEYS_SCANNED`] keys that are not already there.
 pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Vec<Prediction>, String> {
     let len = prefix.chars().count();
     if len > limits::MAX_READING_CHARS {
@@ -118,28 +132,89 @@ pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Ve
     let Some(codes) = prefix.chars().map(|c| dictionary.code_of(lookup_char(c))).collect::<Option<Vec<u8>>>() else {
         return Ok(Vec::new());
     };
+    let Some(top) = dictionary.trie_node(&codes) else { return Ok(Vec::new()) };
+    let Some(list) = dictionary.prediction_list(top) else {
+        // A small subtree: the bound is never reached in a valid file, and keeps a hostile
+        // one (a large subtree without its list) as cheap.
+        return Ok(scan(dictionary, &codes, limit, usize::MAX, dictionary.prediction_scan_bound() as usize));
+    };
+    let (mut out, read) = from_list(dictionary, top, &codes, list, limit);
+    // A list shorter than its capacity holds every text under the node.
+    if out.len() == limit || read < dictionary.prediction_list_capacity() {
+        return Ok(out);
+    }
+    // Every entry that ranks before the list's last continuation has one of the list's
+    // texts, so whatever else the scan finds ranks after them.
+    for p in scan(dictionary, &codes, limit, MAX_KEYS_SCANNED, usize::MAX) {
+        if out.len() == limit {
+            break;
+        }
+        if !out.iter().any(|q| q.text == p.text) {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// The first `limit` predictions of a prediction list, and how many of its entries were
+/// read: each entry's reading read off the trie (the prefix, then the codes from the
+/// prefix's node down to the entry's key), its rank cost and its text. A valid list is best
+/// first, so only the first `limit` entries are decoded. Entries not under the node (only a
+/// hostile file names them) are skipped; the order is the list's, kept by a stable sort on
+/// cost so that even a hostile list comes out best first.
+fn from_list(dictionary: &Dictionary, top: TrieNode, codes: &[u8], list: impl Iterator<Item = u32>, limit: usize) -> (Vec<Prediction>, usize) {
+    let mut out: Vec<Prediction> = Vec::new();
+    let mut key: Vec<u8> = Vec::with_capacity(codes.len() + 8);
+    let mut read = 0;
+    for index in list {
+        if out.len() == limit {
+            break;
+        }
+        read += 1;
+        let Some(entry) = dictionary.entry(index) else { continue };
+        key.clear();
+        key.extend_from_slice(codes);
+        if !dictionary.codes_below(top, index, &mut key) {
+            continue;
+        }
+        let cost = entry.cost as i32 + (key.len() - codes.len()) as i32 * COST_PER_EXTRA_CHAR;
+        let reading = dictionary.reading_of(&key);
+        let mut text = String::new();
+        dictionary.push_surface(&entry, &reading, &mut text);
+        if !out.iter().any(|p| p.text == text) {
+            out.push(Prediction { text, reading, cost });
+        }
+    }
+    out.sort_by_key(|p| p.cost);
+    (out, read)
+}
+
+/// The best `limit` distinct texts among the entries under `codes`, reading the keys in
+/// reading order until `max_keys` keys or `max_entries` entries have been read.
+fn scan(dictionary: &Dictionary, codes: &[u8], limit: usize, max_keys: usize, max_entries: usize) -> Vec<Prediction> {
     // (cost, place in reading order, entry, key): equal costs keep reading order, whatever
     // order the file stores entries in.
     let mut found: Vec<Reverse<(i32, u32, u32, usize)>> = Vec::new();
     // The keys read, their codes in one buffer: (start, end) per key.
     let mut key_codes: Vec<u8> = Vec::new();
     let mut readings: Vec<(usize, usize)> = Vec::new();
-    let mut scanned = 0;
-    dictionary.keys_with_prefix(&codes, |key, entries| {
-        scanned += 1;
+    let (mut keys, mut entries) = (0usize, 0usize);
+    dictionary.keys_with_prefix(codes, |key, range| {
+        keys += 1;
+        entries += range.len();
         let extra = (key.len() - codes.len()) as i32;
         readings.push((key_codes.len(), key_codes.len() + key.len()));
         key_codes.extend_from_slice(key);
-        for index in entries {
+        for index in range {
             if let Some(e) = dictionary.entry(index) {
                 found.push(Reverse((e.cost as i32 + extra * COST_PER_EXTRA_CHAR, found.len() as u32, index, readings.len() - 1)));
             }
         }
-        scanned < MAX_KEYS_SCANNED
+        keys < max_keys && entries < max_entries
     });
     // Cheapest first, taken only until `limit` distinct texts: a heap built in linear time
-    // instead of sorting the thousands of words of a short prefix (the keys are distinct,
-    // so the order is the sorted order).
+    // instead of sorting all the words read (the keys are distinct, so the order is the
+    // sorted order).
     let mut found = BinaryHeap::from(found);
     let mut out: Vec<Prediction> = Vec::new();
     while let Some(Reverse((cost, _, index, reading))) = found.pop() {
@@ -155,5 +230,5 @@ pub fn predict(dictionary: &Dictionary, prefix: &str, limit: usize) -> Result<Ve
             }
         }
     }
-    Ok(out)
+    out
 }

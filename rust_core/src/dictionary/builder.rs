@@ -2,6 +2,7 @@
 //! matrix. Used by the dictionary compiler and by tests that build tiny dictionaries.
 
 use super::format::{self, Section, SpecialId, SECTION_COUNT, SPECIAL_ID_COUNT};
+use super::prediction_lists;
 use std::collections::HashMap;
 
 /// One word as a source dictionary gives it.
@@ -72,8 +73,15 @@ fn katakana_of(reading: &str) -> String {
 }
 
 /// Builds the file. Entries are grouped by reading, and each reading's entries are kept
-/// cheapest first, so a lookup yields candidates already in dictionary order.
+/// cheapest first, so a lookup yields candidates already in dictionary order. The
+/// prediction lists are built with their default options ([`build_with`]).
 pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOptions) -> Result<Vec<u8>, BuildError> {
+    build_with(entries, matrix, options, prediction_lists::Options::default())
+}
+
+/// [`build`] with the prediction lists' capacity and scan bound chosen (tests give a tiny
+/// dictionary lists with a small bound).
+pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOptions, lists: prediction_lists::Options) -> Result<Vec<u8>, BuildError> {
     if matrix.costs.len() != matrix.left_ids as usize * matrix.right_ids as usize {
         return err(format!(
             "connection matrix has {} cells, expected {} × {}",
@@ -219,6 +227,10 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
     }
     let key_count = keys.len();
     let trie = super::trie::encode(&keys);
+    let facts: Vec<prediction_lists::EntryFacts> =
+        order.iter().zip(&rank).map(|(&i, &rank)| prediction_lists::EntryFacts { cost: entries[i].cost, rank, text: &entries[i].surface }).collect();
+    let prediction_lists = prediction_lists::encode(&keys, &facts, lists);
+    drop(facts);
     drop(keys);
 
     // Function words (particles, auxiliaries, endings) attach to the segment before them.
@@ -296,6 +308,7 @@ pub fn build(entries: &[SourceEntry], matrix: &SourceMatrix, options: &BuildOpti
         (Section::SpecialIds, &special),
         (Section::SurfaceIndex, &surface_index),
         (Section::Followers, &followers),
+        (Section::PredictionLists, &prediction_lists),
     ];
     let mut file = vec![0u8; format::HEADER_LEN];
     for (slot, (section, data)) in sections.iter().enumerate() {

@@ -23,7 +23,8 @@ pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// the counts, the matrix width and scale outside it). Version 3: the reading trie
 /// (`trie.rs`) replaces the front-coded key blocks, entries are stored in its node order, and
 /// a pooled surface's reference says whether it has a kanji. Version 4: the special ids
-/// also name the word classes a user word can have (`SpecialId::ProperNoun` onwards).
+/// also name the word classes a user word can have (`SpecialId::ProperNoun` onwards), and
+/// the prediction lists (`Section::PredictionLists`, `prediction_lists.rs`).
 pub const FORMAT_VERSION: u32 = 4;
 /// The checksum covers every byte from this offset to the end of the file: the header's
 /// counts, matrix fields, padding and section table, and every section. The bytes before
@@ -95,10 +96,14 @@ pub enum Section {
     /// Next-word candidates (version 2): the cheapest function words written in kana, per
     /// word `u32 entry index, u8 reading length, reading codes`, cheapest first.
     Followers,
+    /// Prediction lists (version 4, `prediction_lists.rs`): for every trie node with many
+    /// entries under it, the entries of its best continuations, so a short prefix is
+    /// predicted without reading its whole subtree.
+    PredictionLists,
 }
 
 /// Number of sections in the table.
-pub const SECTION_COUNT: usize = 13;
+pub const SECTION_COUNT: usize = 14;
 
 /// All sections in file order.
 pub const SECTIONS: [Section; SECTION_COUNT] = [
@@ -115,6 +120,7 @@ pub const SECTIONS: [Section; SECTION_COUNT] = [
     Section::SpecialIds,
     Section::SurfaceIndex,
     Section::Followers,
+    Section::PredictionLists,
 ];
 
 impl Section {
@@ -134,6 +140,7 @@ impl Section {
             Section::SpecialIds => "special ids",
             Section::SurfaceIndex => "surface index",
             Section::Followers => "followers",
+            Section::PredictionLists => "prediction lists",
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod builder;
 pub mod format;
 pub mod mapped;
 pub mod mecab;
+pub mod prediction_lists;
 pub mod reader;
 pub mod trie;
 

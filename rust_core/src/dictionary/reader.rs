@@ -5,6 +5,7 @@
 
 use super::format::{self, field, read_u16, read_u32, read_u64, Section, SpecialId, SECTIONS, SECTION_COUNT};
 use super::mapped::FileBytes;
+use super::prediction_lists;
 use super::trie;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -112,6 +113,7 @@ pub struct Dictionary {
     entry_count: u32,
     key_count: u32,
     trie: trie::Shape,
+    prediction_lists: prediction_lists::Layout,
     left_ids: usize,
     right_ids: usize,
     matrix_width: u8,
@@ -212,6 +214,8 @@ impl Dictionary {
         if key_count >= trie.nodes {
             return Err(fail(format!("{key_count} keys, but the reading trie has {} nodes", trie.nodes)));
         }
+        let prediction_lists = prediction_lists::layout(&data[sections[Section::PredictionLists as usize].clone()], trie.nodes, entry_count)
+            .map_err(|m| fail(format!("the prediction lists {m}")))?;
         let chars_of = |s: Section| -> Result<Vec<char>, DictionaryError> {
             data[sections[s as usize].clone()]
                 .chunks_exact(4)
@@ -264,6 +268,7 @@ impl Dictionary {
             entry_count,
             key_count,
             trie,
+            prediction_lists,
             left_ids,
             right_ids,
             matrix_width,
@@ -418,6 +423,71 @@ impl Dictionary {
     /// The node reached by `codes` from the root, if some key starts with them.
     fn walk(&self, codes: &[u8]) -> Option<TrieNode> {
         codes.iter().try_fold(self.trie_root(), |node, &code| self.trie_child(node, code))
+    }
+
+    /// The node reached by `codes` (1 to `MAX_KEY_CHARS` of them), if some key starts with them.
+    pub fn trie_node(&self, codes: &[u8]) -> Option<TrieNode> {
+        if codes.is_empty() || codes.len() > format::MAX_KEY_CHARS {
+            return None;
+        }
+        self.walk(codes)
+    }
+
+    /// The parent of a node other than the root (the inverse of `trie_child`). Always a lower
+    /// number, so climbing a hostile trie ends.
+    pub fn trie_parent(&self, node: TrieNode) -> Option<TrieNode> {
+        let counts = self.section(Section::TrieCounts);
+        // Node j is the (j − 1)-th child counted in level order.
+        let parent = self.trie.children.item_of_one(counts, node.0.checked_sub(1)?)?;
+        (parent < node.0).then_some(TrieNode(parent))
+    }
+
+    /// The node whose key holds entry `index`.
+    pub fn entry_node(&self, index: u32) -> Option<TrieNode> {
+        let counts = &self.section(Section::TrieCounts)[self.trie.entries_at..];
+        self.trie.entries.item_of_one(counts, index).map(TrieNode)
+    }
+
+    /// Appends to `out` the codes from below `top` down to the key of entry `index` (nothing
+    /// when the key is `top`'s own) and returns true; false, with `out` as it was, when the
+    /// entry is not under `top` (a hostile prediction list) or the trie does not add up.
+    pub fn codes_below(&self, top: TrieNode, index: u32, out: &mut Vec<u8>) -> bool {
+        let Some(mut node) = self.entry_node(index) else { return false };
+        let start = out.len();
+        let labels = self.section(Section::TrieLabels);
+        // Level order: every node under `top` has a higher number than it.
+        while node.0 > top.0 && out.len() - start < format::MAX_KEY_CHARS {
+            let (Some(&label), Some(parent)) = (labels.get(node.0 as usize), self.trie_parent(node)) else { break };
+            out.push(label);
+            node = parent;
+        }
+        if node != top {
+            out.truncate(start);
+            return false;
+        }
+        out[start..].reverse();
+        true
+    }
+
+    /// The prediction list of `node` (`Section::PredictionLists`), if it has one: the entries
+    /// of its best continuations, best first, at most [`Dictionary::prediction_list_capacity`].
+    pub fn prediction_list(&self, node: TrieNode) -> Option<impl Iterator<Item = u32> + '_> {
+        self.prediction_lists.list(self.section(Section::PredictionLists), node.0)
+    }
+
+    /// Continuations each prediction list holds.
+    pub fn prediction_list_capacity(&self) -> usize {
+        self.prediction_lists.capacity as usize
+    }
+
+    /// Most entries under a node that has no prediction list (in a valid file).
+    pub fn prediction_scan_bound(&self) -> u32 {
+        self.prediction_lists.scan_bound
+    }
+
+    /// How many nodes have a prediction list.
+    pub fn prediction_list_count(&self) -> u32 {
+        self.prediction_lists.count
     }
 
     /// Whether some key starts with `codes`, and the entries of the key equal to it.

@@ -186,6 +186,53 @@ pub mod unary {
             }
         }
 
+        /// The item whose count covers one number `k`: the i with `before(i) ≤ k <
+        /// before(i + 1)` — the inverse of [`Layout::bounds`], so the node of an entry (in
+        /// the entry counts) and the parent of a node (in the children counts) are found from
+        /// the sequences alone. A binary search over the samples, then a scan of the bits to
+        /// the k-th one (bit `k + i`); the answer is checked with `bounds`, so samples or bits
+        /// that lie give None, never a wrong item.
+        pub fn item_of_one(&self, bytes: &[u8], k: u32) -> Option<u32> {
+            if k >= self.ones || self.sample_count == 0 {
+                return None;
+            }
+            let sample_before = |s: usize| -> Option<usize> {
+                let pos = super::super::format::read_u32(bytes, self.samples_at + s * 4)? as usize;
+                pos.checked_sub(s * SAMPLE_EVERY)
+            };
+            // The last sample whose item starts at or before the k-th one.
+            let (mut lo, mut hi) = (0usize, self.sample_count);
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if sample_before(mid).is_some_and(|before| before <= k as usize) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            let start = super::super::format::read_u32(bytes, self.samples_at + lo * 4)? as usize;
+            let before = start.checked_sub(lo * SAMPLE_EVERY)?;
+            // Ones still to pass from `start` to reach the k-th.
+            let mut skip = (k as usize).checked_sub(before)?;
+            let mut w = start / 64;
+            let mut ones = self.word(bytes, w)? & (u64::MAX << (start % 64));
+            loop {
+                let here = ones.count_ones() as usize;
+                if here > skip {
+                    for _ in 0..skip {
+                        ones &= ones - 1;
+                    }
+                    let bit = w * 64 + ones.trailing_zeros() as usize;
+                    let item = u32::try_from(bit.checked_sub(k as usize)?).ok()?;
+                    let (first, end) = self.bounds(bytes, item)?;
+                    return (first <= k && k < end).then_some(item);
+                }
+                skip -= here;
+                w += 1;
+                ones = self.word(bytes, w)?;
+            }
+        }
+
         /// The bit after the `k`-th zero from bit `pos` on (`pos` itself for k = 0).
         fn skip_zeros(&self, bytes: &[u8], pos: usize, mut k: usize) -> Option<usize> {
             if k == 0 {
@@ -329,5 +376,12 @@ mod tests {
             let end = (first + count).min(counts.len() as u32) as usize;
             assert_eq!(run, expected[first as usize..end], "run from {first} after a cursor");
         }
+        // The inverse: the item of every one.
+        for (i, &(first, end)) in expected.iter().enumerate() {
+            for k in first..end {
+                assert_eq!(layout.item_of_one(&bytes, k), Some(i as u32), "one {k}");
+            }
+        }
+        assert_eq!(layout.item_of_one(&bytes, sum), None, "past the last one");
     }
 }

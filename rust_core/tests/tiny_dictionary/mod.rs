@@ -24,6 +24,7 @@
 #![allow(dead_code)]
 
 use cyrillic_ime_core::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry, SourceMatrix};
+use cyrillic_ime_core::dictionary::prediction_lists;
 
 pub const BOUNDARY: u16 = 0;
 pub const NOUN: u16 = 1;
@@ -109,9 +110,15 @@ pub fn connections() -> SourceMatrix {
     )
 }
 
+/// The prediction lists of the tiny dictionary: a list for every node with more than 2
+/// entries under it (あ, あり, な, わ, わた, …), of 4 continuations, so predictions from
+/// those prefixes go through lists and a limit over 4 through the fallback, and the fuzz
+/// targets' seeds hold lists to mutate.
+pub const LISTS: prediction_lists::Options = prediction_lists::Options { capacity: 4, scan_bound: 2 };
+
 /// The compiled tiny dictionary.
 pub fn bytes() -> Vec<u8> {
-    builder::build(&words(), &connections(), &options()).expect("the tiny dictionary builds")
+    builder::build_with(&words(), &connections(), &options(), LISTS).expect("the tiny dictionary builds")
 }
 
 /// A second, different dictionary (なか → 仲 only), to tell two loaded dictionaries apart.
@@ -145,6 +152,48 @@ pub fn reseal(bytes: &mut [u8]) {
     bytes[field::FILE_LEN..field::FILE_LEN + 8].copy_from_slice(&len.to_le_bytes());
     let sum = format::checksum(&bytes[format::CHECKED_FROM..]);
     bytes[field::CHECKSUM..field::CHECKSUM + 8].copy_from_slice(&sum.to_le_bytes());
+}
+
+/// Kinds of hostile prediction lists [`hostile_lists`] makes.
+pub const HOSTILE_LISTS: [&str; 3] = ["foreign", "reversed", "repeated"];
+
+/// The tiny dictionary with hostile prediction lists (format version 4) that still pass
+/// validation — every field in range, the checksum recomputed — so only the reader's own
+/// checks stand between them and a wrong or broken prediction:
+/// - `foreign`: every list names the entries of another node's list (entries not under the
+///   node: skipped) and entry 0;
+/// - `reversed`: every list in reverse (worst first: prediction sorts by cost);
+/// - `repeated`: every list one entry over and over (one prediction).
+pub fn hostile_lists(kind: &str) -> Vec<u8> {
+    use cyrillic_ime_core::dictionary::format::{self, field, Section};
+    let mut bytes = bytes();
+    let at = field::SECTION_TABLE + Section::PredictionLists as usize * 16;
+    let start = format::read_u64(&bytes, at).unwrap() as usize;
+    let u32_at = |bytes: &[u8], at: usize| format::read_u32(bytes, at).unwrap();
+    let (capacity, count) = (u32_at(&bytes, start) as usize, u32_at(&bytes, start + 4) as usize);
+    assert!(count >= 2, "the tiny dictionary's lists changed: {count} lists");
+    let lists_at = start + prediction_lists::HEADER + count * 4;
+    let list = |bytes: &[u8], i: usize| -> Vec<u32> { (0..capacity).map(|j| u32_at(bytes, lists_at + (i * capacity + j) * 4)).collect() };
+    let lists: Vec<Vec<u32>> = (0..count).map(|i| list(&bytes, i)).collect();
+    for (i, old) in lists.iter().enumerate() {
+        let live: Vec<u32> = old.iter().copied().filter(|&e| e != prediction_lists::NONE).collect();
+        let mut new: Vec<u32> = match kind {
+            "foreign" => {
+                let other = &lists[(i + 1) % count];
+                std::iter::once(0).chain(other.iter().copied().filter(|&e| e != prediction_lists::NONE)).take(capacity).collect()
+            }
+            "reversed" => live.iter().rev().copied().collect(),
+            "repeated" => vec![live[0]; capacity],
+            _ => panic!("unknown hostile lists {kind} (known: {HOSTILE_LISTS:?})"),
+        };
+        new.resize(capacity, prediction_lists::NONE);
+        for (j, e) in new.iter().enumerate() {
+            let p = lists_at + (i * capacity + j) * 4;
+            bytes[p..p + 4].copy_from_slice(&e.to_le_bytes());
+        }
+    }
+    reseal(&mut bytes);
+    bytes
 }
 
 /// Kinds of hostile reading trie [`hostile_trie`] makes.
