@@ -91,7 +91,11 @@ impl LeftContext {
             _ => {}
         }
         for len in (1..=tail.len().min(MAX_SURFACE_CHARS)).rev() {
-            let surface: String = tail[tail.len() - len..].iter().collect();
+            let at = tail.len() - len;
+            if at > 0 && starts_inside_word(tail[at - 1], tail[at]) {
+                continue;
+            }
+            let surface: String = tail[at..].iter().collect();
             let mut found: Vec<(i32, u16)> = Vec::new();
             dictionary.entries_with_surface(&surface, |_, e| found.push((e.cost as i32, e.right_id)));
             if found.is_empty() {
@@ -115,4 +119,14 @@ impl LeftContext {
 /// end one.
 fn ends_sentence(c: char) -> bool {
     matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}' | '。' | '！' | '？' | '!' | '?' | '．')
+}
+
+/// Whether a surface starting with `first` right after `before` would start inside a word: in
+/// the middle of a katakana word (`レが` of スレが, `アに` of ドラッグストアに: the
+/// dictionary knows such pieces, but the word before is the katakana word), or with a kana no
+/// word starts with there (っ, ー, small kana: `って` of 帰って is the て after 帰っ).
+/// Measured on the development halves (docs/CONVERSION.md, "In context").
+fn starts_inside_word(before: char, first: char) -> bool {
+    let katakana = |c: char| matches!(c, 'ァ'..='ヺ' | 'ー');
+    (katakana(before) && katakana(first)) || "っッーゃゅょャュョぁぃぅぇぉァィゥェォ".contains(first)
 }

@@ -52,6 +52,9 @@ pub struct HeardCosts {
     pub final_wa: i32,
     /// A conventional spelling (`Токио` → 東京, conventional.rs) on top of the word's cost.
     pub conventional: i32,
+    /// A dictionary word the writer split with a space where its written form goes from kanji
+    /// to kana (`току ни` for 特に, `ё но нака` for 世の中; `Lattice::enforce_boundaries`).
+    pub split_word: i32,
 }
 
 impl Default for HeardCosts {
@@ -68,6 +71,7 @@ impl Default for HeardCosts {
             single_n: 1_500,
             final_wa: 500,
             conventional: 0,
+            split_word: 500,
         }
     }
 }

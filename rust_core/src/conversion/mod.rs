@@ -240,6 +240,9 @@ impl Converter {
             self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
         }
         let word_cuts: Vec<usize> = around.boundaries.iter().map(|&b| 2 * b).collect();
+        // The spaces are enforced in the lattice, where a word the writer split may still
+        // span one (HeardCosts::split_word), not as cuts of the search.
+        lattice.enforce_boundaries(dictionary, &word_cuts, heard.map(|c| c.split_word));
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
@@ -249,9 +252,7 @@ impl Converter {
                 cuts.push(2 * at);
             }
         }
-        let mut all_cuts = cuts.clone();
-        all_cuts.extend_from_slice(&word_cuts);
-        let span = Span { cuts: all_cuts, left_context: left_classes.clone(), ..Span::whole(len) };
+        let span = Span { cuts: cuts.clone(), left_context: left_classes.clone(), ..Span::whole(len) };
         let mut seen = HashSet::new();
         let mut texts = Vec::new();
         let paths = best_paths(dictionary, &lattice, &span, request.alternatives.max(1), |nodes| {
