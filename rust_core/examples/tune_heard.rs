@@ -82,8 +82,8 @@ fn main() {
                 }
             }
             let mut runs: Vec<(bool, Option<&LeftContext>, String)> = vec![(true, left.as_ref(), variant.to_string())];
-            if variant.ends_with("/kana") {
-                runs.push((false, None, format!("{variant}-exact")));
+            if variant.ends_with("/kana") || variant.ends_with("/context-kana") {
+                runs.push((false, left.as_ref(), format!("{variant}-exact")));
             }
             if left.is_some() {
                 runs.push((true, None, format!("{variant}-none")));
