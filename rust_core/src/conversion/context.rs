@@ -8,6 +8,7 @@
 //! word — emoji, Latin letters, a new line, the end of a sentence — means the start of a
 //! sentence. The context only sets how the first word connects; it is never written again.
 
+use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
 
 /// Most characters of the text before the cursor the core reads (the tail is kept).
@@ -99,6 +100,11 @@ impl LeftContext {
             let mut found: Vec<(i32, u16)> = Vec::new();
             dictionary.entries_with_surface(&surface, |_, e| found.push((e.cost as i32, e.right_id)));
             if found.is_empty() {
+                // A katakana word the dictionary does not know (カラーテレビ): a katakana noun,
+                // as the lattice reads a run typed in katakana; its pieces are not the word.
+                if tail[at..].iter().all(|&c| is_katakana(c)) && (at == 0 || !is_katakana(tail[at - 1])) {
+                    return LeftContext { classes: vec![(dictionary.special_id(SpecialId::KatakanaNoun), 0)], text: surface };
+                }
                 continue;
             }
             found.sort_unstable();
@@ -127,6 +133,9 @@ fn ends_sentence(c: char) -> bool {
 /// word starts with there (っ, ー, small kana: `って` of 帰って is the て after 帰っ).
 /// Measured on the development halves (docs/CONVERSION.md, "In context").
 fn starts_inside_word(before: char, first: char) -> bool {
-    let katakana = |c: char| matches!(c, 'ァ'..='ヺ' | 'ー');
-    (katakana(before) && katakana(first)) || "っッーゃゅょャュョぁぃぅぇぉァィゥェォ".contains(first)
+    (is_katakana(before) && is_katakana(first)) || "っッーゃゅょャュョぁぃぅぇぉァィゥェォ".contains(first)
+}
+
+fn is_katakana(c: char) -> bool {
+    matches!(c, 'ァ'..='ヺ' | 'ー')
 }
