@@ -124,6 +124,13 @@ impl Lattice {
     /// `context.rs`): with `particle_at_start`, a particle written as heard may stand at the
     /// very start of the reading (`ва` after 私).
     pub fn build_after(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool) -> Lattice {
+        Lattice::build_in(dictionary, reading, heard, user, particle_at_start, &[])
+    }
+
+    /// [`Lattice::build_after`] for a reading with word boundaries the writer typed
+    /// (`boundaries`, character positions; see [`Lattice::enforce_boundaries`], which the
+    /// caller applies too): a word typed as one kana stands alone before one, as at the end.
+    pub fn build_in(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool, boundaries: &[usize]) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
         let mut lattice = Lattice {
@@ -146,7 +153,7 @@ impl Lattice {
                 covered_one |= len == 1 && pushed > 0;
             });
             if let Some(costs) = heard {
-                lattice.push_heard_words(dictionary, &lookup, start, costs);
+                lattice.push_heard_words(dictionary, &lookup, start, costs, boundaries);
                 lattice.push_heard_particles(dictionary, &lookup, start, costs, particle_at_start);
             }
             let class = class_of(lattice.chars[start]);
@@ -199,7 +206,7 @@ impl Lattice {
     /// left off, わ for a greeting's は, and words ending in the ん of a merged syllable). The
     /// reading as typed is found by `common_prefixes`; this adds only readings that needed at
     /// least one rule, each once at its cheapest.
-    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts) {
+    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, boundaries: &[usize]) {
         let n = lookup.len();
         let mut found: Vec<HeardReading> = Vec::new();
         let mut stack = vec![Match { codes: Vec::new(), node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false }];
@@ -291,6 +298,13 @@ impl Lattice {
             // ones so often (よ as よう, して as してい) that a word written without kanji pays
             // more for each vowel it needed (HeardCosts::long_omitted_kana).
             let kana_extra = i32::from(heard.omitted) * (costs.long_omitted_kana - costs.long_omitted);
+            // One typed kana with a long vowel left out of a word written without kanji (よ as
+            // よう): only where the writer ended a word (`со` alone or before a space for そう),
+            // not inside a run, where it competes with every parse of the run (よにも read as
+            // ようにも). Measured on the development halves (docs/CONVERSION.md); the same
+            // limit on っ and ん added to one kana lost on the every-っ-dropped spelling.
+            let one_kana = heard.end == 2 * start + 2 && heard.omitted > 0;
+            let stands_alone = heard.end == 2 * n || boundaries.contains(&(heard.end / 2));
             let mut surface = String::new();
             let entries: Vec<(u32, i32)> = heard
                 .entries
@@ -302,6 +316,9 @@ impl Lattice {
                         if !surface.ends_with('は') {
                             return None;
                         }
+                    }
+                    if one_kana && !stands_alone && !e.has_kanji() {
+                        return None;
                     }
                     // Whether the surface has a kanji is recorded per entry by the compiler.
                     let extra = if e.has_kanji() { 0 } else { kana_extra };

@@ -235,7 +235,7 @@ impl Converter {
         // After any known word a particle as heard may start the reading; the connection
         // costs decide whether one can follow that word (measured: allowing it only after
         // content words left わ unconverted after に, へ, で in words typed one at a time).
-        let mut lattice = Lattice::build_after(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start());
+        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries);
         if request.heard {
             self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
         }
