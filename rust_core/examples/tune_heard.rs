@@ -12,8 +12,10 @@
 //!   the defaults of the fields it leaves out), or `default`
 //! Prints, per setting, the top-1 rate of each variant and of kana input matched exactly.
 //! With TUNE_ROWS=FILE, also writes every row's result of the last setting to FILE
-//! (`variant<TAB>ok<TAB>kana<TAB>expected<TAB>best<TAB>context`), to look at what a rule
-//! changes on the development half.
+//! (`variant<TAB>ok<TAB>kana<TAB>expected<TAB>best<TAB>context → its word and classes`), to look
+//! at what a rule changes on the development half. With TUNE_CTX=N,P[,S], a left context keeps
+//! its first N classes, their extra costs scaled by P %, and (with S) the start of a sentence as
+//! one more class at cost S: settings of `context.rs` measured without rebuilding the core.
 use cyrillic_ime_core::conversion::context::{ContextRequest, LeftContext};
 use cyrillic_ime_core::conversion::heard::HeardCosts;
 use cyrillic_ime_core::conversion::{input, Converter, Request, Surroundings};
@@ -79,6 +81,9 @@ fn main() {
                 l.classes.truncate(k[0] as usize);
                 for c in l.classes.iter_mut() {
                     c.1 = c.1 * k[1] / 100;
+                }
+                if k.len() > 2 && !l.classes.is_empty() {
+                    l.classes.push((cyrillic_ime_core::conversion::search::BOUNDARY_ID, k[2]));
                 }
             }
             let mut runs: Vec<(bool, Option<&LeftContext>, String)> = vec![(true, left.as_ref(), variant.to_string())];
