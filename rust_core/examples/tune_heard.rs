@@ -66,7 +66,7 @@ fn main() {
         let mut right: BTreeMap<String, (usize, usize)> = BTreeMap::new();
         dump.clear();
         for &(variant, typed, expected, context) in &rows {
-            // A space is a word boundary: no word spans it (Surroundings::boundaries).
+            // A space is a word boundary (Surroundings::boundaries), as `convert --kanji` sends it.
             let mut reading = String::new();
             let mut boundaries = Vec::new();
             for (i, word) in typed.split(' ').enumerate() {
