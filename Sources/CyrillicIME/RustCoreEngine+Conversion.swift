@@ -37,7 +37,8 @@ extension RustCoreEngine {
     }
 
     /// Converts words the writer separated (with spaces) as one sentence: a word boundary
-    /// falls between each two words (no dictionary word spans it), and the answer's reading
+    /// falls between each two words (no dictionary word spans it, but with the heard spellings
+    /// one the writer split where kanji meet kana: `току ни` 特に), and the answer's reading
     /// is the words joined, without anything between them.
     public func convert(
         words: [String], candidates: Int = 9, alternatives: Int = 0, matchingHeardSpellings: Bool = true,

@@ -98,8 +98,9 @@ func kanjiLine(_ line: String, number: Int, engine: RustCoreEngine, alternatives
 }
 
 /// `convert --kanji`: the line typed key by key, and the words the writer separated with
-/// spaces converted as one sentence with a word boundary at every space (no word spans it),
-/// written without the spaces — Japanese has none. Each line starts a sentence of its own.
+/// spaces converted as one sentence with a word boundary at every space (no word spans it but
+/// one the writer split where kanji meet kana, `току ни` 特に: docs/CONVERSION.md), written
+/// without the spaces — Japanese has none. Each line starts a sentence of its own.
 /// A line that cannot be converted is written as kana, and line `number` is warned about.
 func convertLineToKanji(_ line: String, number: Int, engine: RustCoreEngine, profileID: String) -> String {
     let words = line.split(separator: " ", omittingEmptySubsequences: true).map { chunk in

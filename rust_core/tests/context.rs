@@ -7,6 +7,7 @@
 
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::api;
+use cyrillic_ime_core::conversion::lattice::cuttable_at;
 use cyrillic_ime_core::conversion::context::{CommittedSegment, ContextRequest, LeftContext, MAX_CONTEXT_CHARS};
 use cyrillic_ime_core::conversion::prediction::next_words;
 use cyrillic_ime_core::conversion::{Converter, Request, Surroundings};
@@ -126,6 +127,40 @@ fn a_word_boundary_is_never_spanned() {
         let e = c.convert_in(&request, Surroundings { left: None, boundaries: &bad }, None).unwrap_err();
         assert!(e.0.contains("word boundary"), "{e}");
     }
+}
+
+#[test]
+fn a_word_split_where_kanji_meet_kana_may_span_a_space() {
+    let c = converter();
+    // ありがとう is written in kana, so a space may fall anywhere in it: BOS→NOUN 100 + 2000 +
+    // 500 (HeardCosts::split_word) + 100 = 2700, against 蟻 3500 and が, と, う kept as typed.
+    assert_eq!(best(&c, "ありがとう", true, None, &[2]), "ありがとう");
+    // With the spellings as heard off, a space is a hard word boundary.
+    assert_ne!(best(&c, "ありがとう", false, None, &[2]), "ありがとう");
+    // 中野 is written in kanji only: never cut, with or without them.
+    assert_eq!(best(&c, "なかの", true, None, &[2]), "中の");
+    // Where a written form can be cut: next to a kana matched to the reading.
+    let cut = |surface: &str, reading: &str, at: usize| cuttable_at(&surface.chars().collect::<Vec<_>>(), &reading.chars().collect::<Vec<_>>(), at);
+    assert!(cut("特に", "とくに", 2));
+    assert!(!cut("特に", "とくに", 1));
+    assert!(cut("世の中", "よのなか", 1) && cut("世の中", "よのなか", 2));
+    assert!(!cut("世の中", "よのなか", 3));
+    assert!(cut("持て余す", "もてあます", 2) && !cut("持て余す", "もてあます", 3));
+    assert!(!cut("中野", "なかの", 2) && !cut("中野", "なかの", 1));
+    assert!(cut("コーヒー", "こーひー", 2));
+    assert!(!cut("特に", "とくに", 0) && !cut("特に", "とくに", 3));
+}
+
+#[test]
+fn the_word_before_never_starts_inside_a_katakana_word() {
+    let c = converter();
+    assert_eq!(text_context(&c, "テレビ").classes, vec![(KATA, 0)]);
+    // テレビ is known, but in カラーテレビ it is a piece of a katakana word the dictionary does
+    // not know: that word, as a katakana noun (the tiny dictionary's is KATA).
+    let left = text_context(&c, "カラーテレビ");
+    assert_eq!((left.text.as_str(), left.classes.clone()), ("カラーテレビ", vec![(KATA, 0)]));
+    // A known word after a katakana word is found as before.
+    assert_eq!(text_context(&c, "カラーテレビの").classes, vec![(PARTICLE, 0)]);
 }
 
 #[test]

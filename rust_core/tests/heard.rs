@@ -7,7 +7,7 @@
 mod tiny_dictionary;
 
 use cyrillic_ime_core::conversion::heard::HeardCosts;
-use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
+use cyrillic_ime_core::conversion::{Conversion, Converter, Request, Surroundings};
 use cyrillic_ime_core::dictionary::Dictionary;
 use tiny_dictionary::{connections, entry, options, ADJ, AUX, NOUN, PARTICLE};
 
@@ -123,6 +123,12 @@ fn left_out_long_vowels_find_kana_words_at_a_dearer_cost_and_never_a_second_i() 
     // practice), only the kanji word comes.
     let strict = converter().with_heard_costs(HeardCosts { long_omitted_kana: 50_000, ..HeardCosts::default() });
     assert_eq!(convert(&strict, "よ", true).best_text(), "用");
+    // One typed kana lengthened into a kana word only where the writer ended a word (alone,
+    // as above, or before a space), not inside a run: よは is 用 (100 + 3000 + 700 + 10 + 500
+    // + 100), not よう; with a space after よ, ようは (100 + 100 + 1200 + 10 + 500 + 100).
+    assert_eq!(best(&c, "よは"), "用は");
+    let spaced = c.convert_in(&Request { reading: "よは", fixed: &[], candidates: 20, alternatives: 0, heard: true }, Surroundings { left: None, boundaries: &[1] }, None).unwrap();
+    assert_eq!(spaced.best_text(), "ようは");
     // いい is written ии by every Cyrillic system: い never stands for いい.
     let i = convert(&c, "い", true);
     assert_eq!(i.best_text(), "い");

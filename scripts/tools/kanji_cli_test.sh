@@ -62,7 +62,7 @@ expect "convert --kanji: the spaced words of a line are one sentence, written wi
 # apply after the word before, and the context does not cross lines.
 expect "convert --kanji: word by word, particles as heard" $'私は学生です\nこの本を読みたい\n東京へ行きました' 0 "" -- \
   bash -c "printf 'ватаси ва гакусэй дэсу\nконо хон о ёмитай\nто:кё: э икимасита\n' | '$cli' convert --kanji"
-expect "convert --kanji: no word spans a space" "中の" 0 "" -- bash -c "'$cli' convert --kanji 'нака но' | sed 's/仲/中/'"
+expect "convert --kanji: no word written in kanji only spans a space" "中の" 0 "" -- bash -c "'$cli' convert --kanji 'нака но' | sed 's/仲/中/'"
 expect "convert --kanji: a line starts a sentence (わ alone stays)" $'私\nわ' 0 "" -- \
   bash -c "printf 'ватаси\nва\n' | '$cli' convert --kanji"
 

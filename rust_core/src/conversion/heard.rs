@@ -19,6 +19,11 @@
 //! - a single н for ん before the な row (`коничива` こにちわ → こんにちは);
 //! - わ for the は a word's written form ends in (こんにちは, こんばんは): the particle that
 //!   became part of a greeting, heard as わ like any particle は.
+//! - particles and endings written apart from a word Japanese keeps whole (`току ни` 特に,
+//!   `ё но нака` 世の中): a word may span a space where its written form goes from kanji to
+//!   kana (`Lattice::enforce_boundaries`);
+//! - a long vowel left out after one typed kana of a word written without kanji (`со` そう)
+//!   only where the writer ended a word, not inside a run (よにも stays 世にも).
 //!
 //! Conventional spellings (`Токио`, `Сони`) are not rules but data: `conventional.rs`.
 
@@ -52,6 +57,9 @@ pub struct HeardCosts {
     pub final_wa: i32,
     /// A conventional spelling (`Токио` → 東京, conventional.rs) on top of the word's cost.
     pub conventional: i32,
+    /// A dictionary word the writer split with a space where its written form goes from kanji
+    /// to kana (`току ни` for 特に, `ё но нака` for 世の中; `Lattice::enforce_boundaries`).
+    pub split_word: i32,
 }
 
 impl Default for HeardCosts {
@@ -68,6 +76,7 @@ impl Default for HeardCosts {
             single_n: 1_500,
             final_wa: 500,
             conventional: 0,
+            split_word: 500,
         }
     }
 }

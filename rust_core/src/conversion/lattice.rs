@@ -228,6 +228,13 @@ impl Lattice {
     /// `context.rs`): with `particle_at_start`, a particle written as heard may stand at the
     /// very start of the reading (`ва` after 私).
     pub fn build_after(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool) -> Lattice {
+        Lattice::build_in(dictionary, reading, heard, user, particle_at_start, &[])
+    }
+
+    /// [`Lattice::build_after`] for a reading with word boundaries the writer typed
+    /// (`boundaries`, character positions; see [`Lattice::enforce_boundaries`], which the
+    /// caller applies too): a word typed as one kana stands alone before one, as at the end.
+    pub fn build_in(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool, boundaries: &[usize]) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
         let mut lattice = Lattice {
@@ -251,7 +258,7 @@ impl Lattice {
                 covered_one |= len == 1 && pushed > 0;
             });
             if let Some(costs) = heard {
-                lattice.push_heard_words(dictionary, &lookup, start, costs, &mut search);
+                lattice.push_heard_words(dictionary, &lookup, start, costs, boundaries, &mut search);
                 lattice.push_heard_particles(dictionary, &lookup, start, costs, particle_at_start);
             }
             let class = class_of(lattice.chars[start]);
@@ -305,7 +312,7 @@ impl Lattice {
     /// left off, わ for a greeting's は, and words ending in the ん of a merged syllable). The
     /// reading as typed is found by `common_prefixes`; this adds only readings that needed at
     /// least one rule, each once at its cheapest.
-    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, search: &mut HeardSearch) {
+    fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, boundaries: &[usize], search: &mut HeardSearch) {
         let n = lookup.len();
         search.stack.clear();
         search.links.clear();
@@ -398,6 +405,13 @@ impl Lattice {
             // ones so often (よ as よう, して as してい) that a word written without kanji pays
             // more for each vowel it needed (HeardCosts::long_omitted_kana).
             let kana_extra = i32::from(heard.omitted) * (costs.long_omitted_kana - costs.long_omitted);
+            // One typed kana with a long vowel left out of a word written without kanji (よ as
+            // よう): only where the writer ended a word (`со` alone or before a space for そう),
+            // not inside a run, where it competes with every parse of the run (よにも read as
+            // ようにも). Measured on the development halves (docs/CONVERSION.md); the same
+            // limit on っ and ん added to one kana lost on the every-っ-dropped spelling.
+            let one_kana = heard.end == 2 * start + 2 && heard.omitted > 0;
+            let stands_alone = heard.end == 2 * n || boundaries.contains(&(heard.end / 2));
             let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
             for index in heard.entries.clone() {
                 let Some(e) = dictionary.entry(index) else { continue };
@@ -407,6 +421,9 @@ impl Lattice {
                     if !surface.ends_with('は') {
                         continue;
                     }
+                }
+                if one_kana && !stands_alone && !e.has_kanji() {
+                    continue;
                 }
                 // Whether the surface has a kanji is recorded per entry by the compiler.
                 let extra = if e.has_kanji() { 0 } else { kana_extra };
@@ -438,6 +455,59 @@ impl Lattice {
                 self.push_entries(dictionary, from, 2 * start + 2, entries, costs.particle, Some(slot), |left| left == id);
             }
         }
+    }
+
+    /// Enforces the word boundaries the writer typed as spaces (`cuts`, doubled positions):
+    /// a node spanning one is taken out of the lattice, unless `split_word` is given and the
+    /// node is a dictionary word whose written form can be cut at each space it spans where
+    /// kanji meet kana (see [`cuttable_at`]): 特|に for `току ни`, 世|の|中 for `ё но нака`,
+    /// 持て|余す for `мотэ амасу` — the learner's habit of writing particles and endings apart
+    /// splits what Japanese keeps as one word. Such a node costs `split_word` more. A compound
+    /// written in kanji only (中野 for `нака но`) is never cut.
+    pub fn enforce_boundaries(&mut self, dictionary: &Dictionary, cuts: &[usize], split_word: Option<i32>) {
+        if cuts.is_empty() {
+            return;
+        }
+        let mut surface = String::new();
+        let mut removed = vec![false; self.nodes.len()];
+        for (i, node) in self.nodes.iter_mut().enumerate() {
+            let (s, e) = (node.start as usize, node.end as usize);
+            let crossed: Vec<usize> = cuts.iter().copied().filter(|&c| s < c && c < e).collect();
+            if crossed.is_empty() {
+                continue;
+            }
+            let keep = split_word.is_some_and(|_| {
+                // The reading the node's word was found under must map one to one onto the
+                // input it covers, so the spaces fall at known places in it.
+                let typed: Vec<char> = self.chars[s / 2..e.div_ceil(2)].iter().map(|&c| lookup_char(c)).collect();
+                let (entry, reading): (u32, Vec<char>) = match node.text {
+                    NodeText::Entry(entry) if s % 2 == 0 && e % 2 == 0 => (entry, typed.clone()),
+                    NodeText::Heard { entry, reading } if s % 2 == 0 && e % 2 == 0 => (entry, self.readings.get(reading as usize).map(|r| r.chars().collect()).unwrap_or_default()),
+                    _ => return false,
+                };
+                if reading.len() != typed.len() {
+                    return false;
+                }
+                let Some(e) = dictionary.entry(entry) else { return false };
+                surface.clear();
+                dictionary.push_surface(&e, &reading.iter().collect::<String>(), &mut surface);
+                let surface: Vec<char> = surface.chars().collect();
+                crossed.iter().all(|&c| cuttable_at(&surface, &reading, (c - s) / 2))
+            });
+            if keep {
+                node.cost += split_word.unwrap_or(0);
+            } else {
+                removed[i] = true;
+            }
+        }
+        // Nothing refers to a node by its index before the search, so the nodes taken out
+        // are dropped and the rest, in their order, grouped again.
+        let mut index = 0;
+        self.nodes.retain(|_| {
+            index += 1;
+            !removed[index - 1]
+        });
+        self.finish();
     }
 
     /// User dictionary words whose reading starts at `start`.
@@ -522,4 +592,54 @@ impl Lattice {
             }
         }
     }
+}
+
+/// Whether a word written `surface` and read `reading` can be cut after `at` characters of its
+/// reading at a place where its written form goes from kanji to kana or from kana to kanji (or
+/// between two kana): its kana are matched to the reading one to one, each run of other
+/// characters to at least one reading character, and some such alignment puts a cut at `at`
+/// next to a kana. 特に (とくに) can be cut after とく, 世の中 (よのなか) after よ and after
+/// よの, 持て余す (もてあます) after もて; 中野 (なかの) nowhere.
+pub fn cuttable_at(surface: &[char], reading: &[char], at: usize) -> bool {
+    fn kana(c: char) -> Option<char> {
+        match c {
+            'ぁ'..='ゖ' => Some(c),
+            'ァ'..='ヶ' => char::from_u32(c as u32 - 0x60),
+            'ー' => Some(c),
+            _ => None,
+        }
+    }
+    // Units: a kana (one reading character) or a run of other characters (one or more).
+    let mut units: Vec<Option<char>> = Vec::new();
+    for &c in surface {
+        match kana(c) {
+            Some(k) => units.push(Some(k)),
+            None if units.last() == Some(&None) => {}
+            None => units.push(None),
+        }
+    }
+    // Depth-first over alignments; `cut_ok` says whether `at` fell between units next to a kana.
+    fn walk(units: &[Option<char>], reading: &[char], unit: usize, pos: usize, at: usize, cut_ok: bool, budget: &mut usize) -> bool {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        // A cut at `at` between unit-1 and unit: allowed when one of them is a kana.
+        let cut_ok = cut_ok || (pos == at && unit > 0 && unit < units.len() && (units[unit - 1].is_some() || units[unit].is_some()));
+        if unit == units.len() {
+            return pos == reading.len() && cut_ok;
+        }
+        if pos > at && !cut_ok {
+            return false;
+        }
+        match units[unit] {
+            Some(k) => pos < reading.len() && reading[pos] == k && walk(units, reading, unit + 1, pos + 1, at, cut_ok, budget),
+            None => (pos + 1..=reading.len()).any(|next| walk(units, reading, unit + 1, next, at, cut_ok, budget)),
+        }
+    }
+    if at == 0 || at >= reading.len() {
+        return false;
+    }
+    let mut budget = 4_096;
+    walk(&units, reading, 0, 0, at, false, &mut budget)
 }

@@ -235,11 +235,14 @@ impl Converter {
         // After any known word a particle as heard may start the reading; the connection
         // costs decide whether one can follow that word (measured: allowing it only after
         // content words left わ unconverted after に, へ, で in words typed one at a time).
-        let mut lattice = Lattice::build_after(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start());
+        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries);
         if request.heard {
             self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
         }
         let word_cuts: Vec<usize> = around.boundaries.iter().map(|&b| 2 * b).collect();
+        // The spaces are enforced in the lattice, where a word the writer split may still
+        // span one (HeardCosts::split_word), not as cuts of the search.
+        lattice.enforce_boundaries(dictionary, &word_cuts, heard.map(|c| c.split_word));
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
@@ -249,9 +252,7 @@ impl Converter {
                 cuts.push(2 * at);
             }
         }
-        let mut all_cuts = cuts.clone();
-        all_cuts.extend_from_slice(&word_cuts);
-        let span = Span { cuts: all_cuts, left_context: left_classes.clone(), ..Span::whole(len) };
+        let span = Span { cuts: cuts.clone(), left_context: left_classes.clone(), ..Span::whole(len) };
         let mut seen = HashSet::new();
         let mut texts = Vec::new();
         let mut search = Search::new(dictionary, &lattice);
