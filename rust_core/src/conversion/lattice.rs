@@ -372,6 +372,8 @@ impl Lattice {
                     }
                 }
             }
+            // The match's children, read once for all its steps.
+            let children = dictionary.trie_children(m.node);
             for k in 0..search.steps.len() {
                 let s = search.steps[k];
                 if probes >= MAX_PROBES_PER_POSITION {
@@ -380,13 +382,13 @@ impl Lattice {
                 let Some(code) = dictionary.code_of(s.reading) else { continue };
                 probes += 1;
                 // Extend the match's trie state by one code: no node, no key starts so.
-                let Some(node) = dictionary.trie_child(m.node, code) else { continue };
-                let exact = dictionary.trie_entries(node);
+                let Some(node) = children.and_then(|c| c.find(code)) else { continue };
                 let link = search.link(m.link, code);
                 let next = m.next + s.consumed;
                 let total = m.cost + s.cost;
-                // The reading as typed is already in the lattice.
-                if let Some(entries) = exact.filter(|_| total > 0) {
+                // The reading as typed is already in the lattice: its entries are looked up
+                // only for a reading that needed a rule.
+                if let Some(entries) = (total > 0).then(|| dictionary.trie_entries(node)).flatten() {
                     search.record(HeardReading { link, node, end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
                 }
                 // Some key starts with these codes (the node exists): the match may go on.

@@ -79,6 +79,26 @@ impl Connections<'_> {
     }
 }
 
+/// The children of a trie node: consecutive nodes from `first`, with their codes.
+#[derive(Debug, Clone, Copy)]
+pub struct TrieChildren<'a> {
+    first: u32,
+    labels: &'a [u8],
+}
+
+impl TrieChildren<'_> {
+    /// The child reached by `code`.
+    #[inline]
+    pub fn find(&self, code: u8) -> Option<TrieNode> {
+        if code == 0 {
+            return None;
+        }
+        let labels = self.labels;
+        let at = if labels.len() <= 8 { labels.iter().position(|&l| l == code)? } else { labels.binary_search(&code).ok()? };
+        Some(TrieNode(self.first + at as u32))
+    }
+}
+
 /// A node of the reading trie: the state of a lookup that has matched some codes
 /// (`Dictionary::trie_root`, `trie_child`). Some key starts with those codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -401,6 +421,13 @@ impl Dictionary {
         if code == 0 {
             return None;
         }
+        self.trie_children(node)?.find(code)
+    }
+
+    /// The children of `node`, to look several codes up among them (the as-heard search
+    /// tries a few spellings from each partial match) reading the node's counts once.
+    #[inline]
+    pub fn trie_children(&self, node: TrieNode) -> Option<TrieChildren<'_>> {
         let counts = self.section(Section::TrieCounts);
         let (before, after) = self.trie.children.bounds(counts, node.0)?;
         let (first, end) = (before + 1, (after + 1).min(self.trie.nodes));
@@ -408,8 +435,7 @@ impl Dictionary {
             return None;
         }
         let labels = self.section(Section::TrieLabels).get(first as usize..end as usize)?;
-        let at = if labels.len() <= 8 { labels.iter().position(|&l| l == code)? } else { labels.binary_search(&code).ok()? };
-        Some(TrieNode(first + at as u32))
+        Some(TrieChildren { first, labels })
     }
 
     /// The entries of the key that ends at `node`; None when no key ends there.
