@@ -13,14 +13,16 @@ use cyrillic_ime_core::dictionary::Dictionary;
 use tiny_dictionary::*;
 
 /// (text, reading, cost) of the best `limit` distinct texts under `prefix`, from the source
-/// words alone: cost + COST_PER_EXTRA_CHAR per character beyond the prefix, ties in reading
-/// order (by reading, then cost, then surface, as the compiler stores a reading's words).
-fn brute_force(words: &[SourceEntry], prefix: &str, limit: usize) -> Vec<(String, String, i32)> {
+/// words alone: the word's cost after a phrase's start (the connection from the sentence
+/// boundary, looked up in `d`, the dictionary compiled from them) + COST_PER_EXTRA_CHAR per
+/// character beyond the prefix, ties in reading order (by reading, then cost, then surface,
+/// as the compiler stores a reading's words).
+fn brute_force(d: &Dictionary, words: &[SourceEntry], prefix: &str, limit: usize) -> Vec<(String, String, i32)> {
     let chars = prefix.chars().count();
     let mut found: Vec<(i32, Vec<char>, i16, &str)> = words
         .iter()
         .filter(|w| w.reading.starts_with(prefix))
-        .map(|w| (w.cost as i32 + (w.reading.chars().count() - chars) as i32 * COST_PER_EXTRA_CHAR, w.reading.chars().collect(), w.cost, w.surface.as_str()))
+        .map(|w| (start_cost(d, w) + (w.reading.chars().count() - chars) as i32 * COST_PER_EXTRA_CHAR, w.reading.chars().collect(), w.cost, w.surface.as_str()))
         .collect();
     found.sort();
     let mut out: Vec<(String, String, i32)> = Vec::new();
@@ -30,6 +32,11 @@ fn brute_force(words: &[SourceEntry], prefix: &str, limit: usize) -> Vec<(String
         }
     }
     out
+}
+
+/// A source word's cost where a phrase starts, written out (not the core's function).
+fn start_cost(d: &Dictionary, w: &SourceEntry) -> i32 {
+    w.cost as i32 + d.connection_cost(0, w.left_id)
 }
 
 fn predicted(d: &Dictionary, prefix: &str, limit: usize) -> Vec<(String, String, i32)> {
@@ -91,21 +98,23 @@ fn a_short_prefix_finds_its_best_completions_past_thousands_of_keys() {
         true
     });
     assert!(place.unwrap() > MAX_KEYS_SCANNED, "かんき is key {place:?} of {seen}");
-    // 寒気: 500 + 2 × 200 = 900; 缶 2,500 + 200 = 2,700; then the rest at 3,000 + 600.
+    // 寒気: 500 + 2 × 200 = 900; 缶 2,500 + 200 = 2,700; then the rest at 3,000 + 600 —
+    // each plus the connection from a phrase's start to a noun.
+    let start = d.connection_cost(0, NOUN);
     let best = predicted(&d, "か", 9);
-    assert_eq!(best[..2], [("寒気".to_string(), "かんき".to_string(), 900), ("缶".to_string(), "かん".to_string(), 2700)]);
-    assert_eq!(best, brute_force(&words, "か", 9));
+    assert_eq!(best[..2], [("寒気".to_string(), "かんき".to_string(), 900 + start), ("缶".to_string(), "かん".to_string(), 2700 + start)]);
+    assert_eq!(best, brute_force(&d, &words, "か", 9));
     assert!(d.prediction_list(d.trie_node(&codes(&d, "か")).unwrap()).is_some(), "か has a list (4,098 entries under it)");
     // Past the lists' capacity: the list's continuations exactly, then the capped scan's.
     let capacity = d.prediction_list_capacity();
     assert_eq!(capacity, Options::default().capacity as usize);
     let many = predicted(&d, "か", 100);
     assert_eq!(many.len(), 100);
-    assert_eq!(many[..capacity], brute_force(&words, "か", capacity)[..]);
+    assert_eq!(many[..capacity], brute_force(&d, &words, "か", capacity)[..]);
     assert!(many.windows(2).all(|w| w[0].2 <= w[1].2), "best first");
     // Longer prefixes, with and without lists, also match.
     for prefix in ["かん", "かあ", "かあい", "かちちち", "かちちちち"] {
-        assert_eq!(predicted(&d, prefix, 9), brute_force(&words, prefix, 9), "{prefix}");
+        assert_eq!(predicted(&d, prefix, 9), brute_force(&d, &words, prefix, 9), "{prefix}");
     }
 }
 
@@ -138,13 +147,13 @@ fn the_lists_equal_a_brute_force_ranking_of_every_prefix() {
         match list_texts(&d, prefix) {
             Some(texts) => {
                 listed += 1;
-                let expected: Vec<String> = brute_force(&words, prefix, 5).into_iter().map(|(t, _, _)| t).collect();
+                let expected: Vec<String> = brute_force(&d, &words, prefix, 5).into_iter().map(|(t, _, _)| t).collect();
                 assert_eq!(texts, expected, "the list of {prefix}");
             }
             None => assert!(under <= 8, "{prefix} has {under} entries under it and no list"),
         }
         for limit in [1, 3, 5, 6, 9, 100] {
-            assert_eq!(predicted(&d, prefix, limit), brute_force(&words, prefix, limit), "{prefix}, limit {limit}");
+            assert_eq!(predicted(&d, prefix, limit), brute_force(&d, &words, prefix, limit), "{prefix}, limit {limit}");
         }
     }
     assert!(listed > 20, "only {listed} prefixes have lists");
@@ -160,7 +169,7 @@ fn the_tiny_dictionary_predicts_through_its_lists() {
         let under = words().iter().filter(|w| w.reading.starts_with(prefix)).count();
         assert_eq!(has_list, under > LISTS.scan_bound as usize, "{prefix}");
         for limit in [1, 2, 4, 5, 9] {
-            assert_eq!(predicted(&d, prefix, limit), brute_force(&words(), prefix, limit), "{prefix}, limit {limit}");
+            assert_eq!(predicted(&d, prefix, limit), brute_force(&d, &words(), prefix, limit), "{prefix}, limit {limit}");
         }
     }
 }
@@ -251,7 +260,7 @@ fn hostile_lists_that_pass_validation_give_valid_predictions() {
                     // Every prediction is a word under the prefix, costed as it should be.
                     let extra = (reading.chars().count() - prefix.chars().count()) as i32 * COST_PER_EXTRA_CHAR;
                     assert!(
-                        reading.starts_with(prefix.as_str()) && words.iter().any(|w| &w.reading == reading && &w.surface == text && w.cost as i32 + extra == *cost),
+                        reading.starts_with(prefix.as_str()) && words.iter().any(|w| &w.reading == reading && &w.surface == text && start_cost(&d, w) + extra == *cost),
                         "{kind} {prefix}: {text} {reading} {cost} is no word under it"
                     );
                 }
@@ -282,7 +291,8 @@ fn full_ranking(d: &Dictionary, codes: &[u8], limit: usize) -> Vec<(String, Stri
     let mut found: Vec<(i32, usize, u32, String)> = Vec::new();
     d.keys_with_prefix(codes, |key, range| {
         for index in range {
-            let cost = d.entry(index).unwrap().cost as i32 + (key.len() - codes.len()) as i32 * COST_PER_EXTRA_CHAR;
+            let e = d.entry(index).unwrap();
+            let cost = e.cost as i32 + d.connection_cost(0, e.left_id) + (key.len() - codes.len()) as i32 * COST_PER_EXTRA_CHAR;
             found.push((cost, found.len(), index, d.reading_of(key)));
         }
         true

@@ -4,7 +4,8 @@
 use super::context::LeftContext;
 use super::input::lookup_char;
 use crate::dictionary::reader::TrieNode;
-use crate::dictionary::Dictionary;
+use crate::dictionary::prediction_lists;
+use crate::dictionary::{Dictionary, Entry};
 use crate::limits;
 use crate::user::UserData;
 use std::cmp::Reverse;
@@ -109,6 +110,12 @@ pub fn next_words(dictionary: &Dictionary, left: &LeftContext, limit: usize, use
     out
 }
 
+/// What an entry costs as a prediction ([`prediction_lists::ranking_cost`]: the compiler
+/// ranks the lists with the same function).
+pub fn ranking_cost(dictionary: &Dictionary, entry: &Entry) -> i32 {
+    prediction_lists::ranking_cost(entry.cost, dictionary.connection_cost(crate::dictionary::format::BOUNDARY_ID, entry.left_id))
+}
+
 /// Up to `limit` predictions for `prefix`, best first, distinct by text: the entries whose
 /// reading starts with `prefix`, ranked by cost plus [`COST_PER_EXTRA_CHAR`] per character
 /// beyond it (ties in reading order), the first of each text — over the prefix's whole
@@ -177,7 +184,7 @@ fn from_list(dictionary: &Dictionary, top: TrieNode, codes: &[u8], list: impl It
         if !dictionary.codes_below(top, index, &mut key) {
             continue;
         }
-        let cost = entry.cost as i32 + (key.len() - codes.len()) as i32 * COST_PER_EXTRA_CHAR;
+        let cost = ranking_cost(dictionary, &entry) + (key.len() - codes.len()) as i32 * COST_PER_EXTRA_CHAR;
         let reading = dictionary.reading_of(&key);
         let mut text = String::new();
         dictionary.push_surface(&entry, &reading, &mut text);
@@ -207,7 +214,7 @@ fn scan(dictionary: &Dictionary, codes: &[u8], limit: usize, max_keys: usize, ma
         key_codes.extend_from_slice(key);
         for index in range {
             if let Some(e) = dictionary.entry(index) {
-                found.push(Reverse((e.cost as i32 + extra * COST_PER_EXTRA_CHAR, found.len() as u32, index, readings.len() - 1)));
+                found.push(Reverse((ranking_cost(dictionary, &e) + extra * COST_PER_EXTRA_CHAR, found.len() as u32, index, readings.len() - 1)));
             }
         }
         keys < max_keys && entries < max_entries

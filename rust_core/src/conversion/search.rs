@@ -7,8 +7,7 @@ use crate::dictionary::Dictionary;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// The id of the sentence boundary (BOS/EOS) in Mozc's and MeCab's data.
-pub const BOUNDARY_ID: u16 = 0;
+pub use crate::dictionary::format::BOUNDARY_ID;
 /// The search never explores paths costlier than the best by more than this: far
 /// alternatives are useless as candidates and would only cost time.
 const NBEST_MARGIN: i32 = 20_000;

@@ -227,8 +227,17 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
     }
     let key_count = keys.len();
     let trie = super::trie::encode(&keys);
-    let facts: Vec<prediction_lists::EntryFacts> =
-        order.iter().zip(&rank).map(|(&i, &rank)| prediction_lists::EntryFacts { cost: entries[i].cost, rank, text: &entries[i].surface }).collect();
+    // Ranked with the connection costs as the reader will see them (encoded cells).
+    let (cells, width, scale) = encode_matrix(matrix, options.matrix_cells)?;
+    let connections = super::reader::Connections::new(&cells, matrix.left_ids as usize, matrix.right_ids as usize, width, scale as i32);
+    let facts: Vec<prediction_lists::EntryFacts> = order
+        .iter()
+        .zip(&rank)
+        .map(|(&i, &rank)| {
+            let cost = prediction_lists::ranking_cost(entries[i].cost, connections.cost(super::format::BOUNDARY_ID, entries[i].left_id));
+            prediction_lists::EntryFacts { cost, rank, text: &entries[i].surface }
+        })
+        .collect();
     let prediction_lists = prediction_lists::encode(&keys, &facts, lists);
     drop(facts);
     drop(keys);
@@ -275,7 +284,6 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
         })
         .collect();
 
-    let (cells, width, scale) = encode_matrix(matrix, options.matrix_cells)?;
     let surface_index = surface_index(entries, &order, &rank, &pool, &pool_offsets);
     let followers = followers(entries, &order, &rank, &id_flags, &reading_code);
 

@@ -16,6 +16,9 @@
 //! reader of a section uses checked access, so a file with a valid checksum but
 //! hostile contents still cannot make the core read out of bounds or panic.
 
+/// The id of the sentence boundary (BOS/EOS) in Mozc's and MeCab's data.
+pub const BOUNDARY_ID: u16 = 0;
+
 /// First eight bytes of every compiled dictionary.
 pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// Bumped on any incompatible change of the layout; files of another version are refused.

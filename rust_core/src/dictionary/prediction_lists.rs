@@ -2,8 +2,9 @@
 //! the best continuations of the short prefixes, found by the compiler, so prediction from
 //! one or two kana reads a dozen entries instead of the tens of thousands under them.
 //!
-//! Prediction ranks the entries under a prefix's trie node by `cost + COST_PER_EXTRA_CHAR ×
-//! (characters beyond the prefix)`, ties in reading order, and keeps the first of each text.
+//! Prediction ranks the entries under a prefix's trie node by [`ranking_cost`] (the word's
+//! cost where a phrase starts) `+ COST_PER_EXTRA_CHAR × (characters beyond the prefix)`,
+//! ties in reading order, and keeps the first of each text.
 //! For every node with more than `scan_bound` entries under it, the compiler stores the
 //! first `capacity` distinct texts of that ranking as entry indices; a node without a list
 //! has at most `scan_bound` entries under it, so reading its whole subtree is cheap. The
@@ -33,6 +34,14 @@ use super::format::read_u32;
 pub const COST_PER_EXTRA_CHAR: i32 = 200;
 /// Bytes of the fixed fields.
 pub const HEADER: usize = 16;
+
+/// What a word costs as a prediction: its own cost plus the connection from the start of a
+/// phrase (the sentence boundary) to it. The word cost alone ranks Mozc's inflected forms
+/// first (合い, 合え, 合お from あ: cost 0 each, as their connections carry the cost); from a
+/// phrase's start the words a writer begins with come first (あり, ある, あなた, 相手).
+pub fn ranking_cost(word_cost: i16, from_phrase_start: i32) -> i32 {
+    word_cost as i32 + from_phrase_start
+}
 /// Padding after the last continuation of a short list.
 pub const NONE: u32 = u32::MAX;
 /// Largest scan bound a file may declare: a node without a list is read whole, so this
@@ -62,7 +71,8 @@ impl Default for Options {
 /// An entry as the compiler ranks it, in file order.
 #[derive(Debug, Clone, Copy)]
 pub struct EntryFacts<'a> {
-    pub cost: i16,
+    /// [`ranking_cost`].
+    pub cost: i32,
     /// Place in reading order (by reading, then as stored under the reading).
     pub rank: u32,
     /// The text prediction shows (the surface).
@@ -111,7 +121,7 @@ pub fn encode(keys: &[(Vec<u8>, u32)], facts: &[EntryFacts], options: Options) -
             let chars = keys[k].0.len() as i32;
             for e in starts[k]..starts[k] + keys[k].1 as usize {
                 let Some(f) = facts.get(e) else { continue };
-                found.push((f.cost as i32 + chars * COST_PER_EXTRA_CHAR, f.rank, e));
+                found.push((f.cost + chars * COST_PER_EXTRA_CHAR, f.rank, e));
             }
         }
         found.sort_unstable();

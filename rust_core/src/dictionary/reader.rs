@@ -50,7 +50,13 @@ pub struct Connections<'a> {
     scale: i32,
 }
 
-impl Connections<'_> {
+impl<'a> Connections<'a> {
+    /// A view of encoded matrix cells (`builder.rs` ranks the prediction lists with the
+    /// very costs the reader will look up).
+    pub(crate) fn new(cells: &'a [u8], left_ids: usize, right_ids: usize, width: u8, scale: i32) -> Connections<'a> {
+        Connections { cells, left_ids, right_ids, width, scale }
+    }
+
     /// The lowest cost any connection can have: no cell of a one-byte matrix is below 0 (a
     /// search can stop looking once a path is dearer than its best so far by no more than
     /// this), while a two-byte matrix may hold any i16.
