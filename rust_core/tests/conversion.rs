@@ -238,10 +238,18 @@ fn pairs(items: &[(&str, &str)]) -> Vec<(String, String)> {
     items.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
 }
 
+/// The cost of the cheapest word written `text` (the tiny dictionary's words).
+fn d_cost(c: &Converter, text: &str) -> i32 {
+    let mut cost = i32::MAX;
+    c.dictionary().entries_with_surface(text, |_, e| cost = cost.min(e.cost as i32));
+    cost
+}
+
 #[test]
 fn prediction_completes_a_prefix_likeliest_first() {
     let c = converter();
-    // Word cost + 200 a character beyond the prefix: ありがとう 2000+200, ありがとうございます 3000+1200.
+    // Word cost + 200 a character beyond the prefix (+ the same connection from a phrase's
+    // start for every noun here): ありがとう 2000+200, ありがとうございます 3000+1200.
     assert_eq!(predictions(&c, "ありがと", 9), pairs(&[("ありがとう", "ありがとう"), ("ありがとうございます", "ありがとうございます")]));
     assert_eq!(predictions(&c, "ありがと", 1), pairs(&[("ありがとう", "ありがとう")]));
     // From あり: ありがとう 2,600, 有難い 3,100, 蟻 3,500 (the exact match), ありがとうございます 4,600.
@@ -254,7 +262,10 @@ fn prediction_completes_a_prefix_likeliest_first() {
     assert_eq!(predictions(&c, "わた", 9), pairs(&[("私", "わたし"), ("渡し", "わたし")]));
     // Katakana is looked up as hiragana.
     assert_eq!(predictions(&c, "アリガト", 9), predictions(&c, "ありがと", 9));
-    assert_eq!(predictions(&c, "の", 9), pairs(&[("の", "の"), ("野", "の")]));
+    // Ranked where a phrase starts: the particle の, cheaper as a word, costs more there than
+    // the noun 野 (the tiny matrix's connection from the sentence boundary to a particle).
+    assert!(d_cost(&c, "の") < d_cost(&c, "野"), "the particle is the cheaper word");
+    assert_eq!(predictions(&c, "の", 9), pairs(&[("野", "の"), ("の", "の")]));
 }
 
 #[test]

@@ -59,9 +59,11 @@ for command in convert kanji dictionary profiles type layout words forget versio
   expect "$command --help: usage, examples, exit codes" "ok" 0 "" -- bash -c \
     "h=\$('$cli' $command --help) && [[ \$h == 'Usage: cyrillic-ime $command'* && \$h == *$'\nExamples:\n'* && \$h == *$'\nExit codes:\n  0   success'* ]] && echo ok"
   expect "help $command is $command --help" "" 0 "" -- bash -c "diff <('$cli' help $command) <('$cli' $command --help)"
+  # In the scratch folder: an option that takes a folder (`type --store`) takes `--help` as
+  # one and makes it.
   for option in $("$cli" "$command" --help | sed -n '/^Options:/,/^$/p' | grep -oE '^  --[a-z-]+' | grep -v -- --help); do
     expect "$command lists $option and takes it" "" 0 "" -- bash -c \
-      "'$cli' $command $option --help >/dev/null 2>'$scratch/option-err' || ! grep -q 'unknown option' '$scratch/option-err'"
+      "cd '$scratch' && '$cli' $command $option --help >/dev/null 2>'$scratch/option-err' || ! grep -q 'unknown option' '$scratch/option-err'"
   done
 done
 expect "-h is --help" "" 0 "" -- bash -c "diff <('$cli' -h) <('$cli' --help)"
