@@ -399,3 +399,33 @@ fn a_long_reading_of_equally_good_paths_still_converts() {
         }
     }
 }
+
+/// One candidate per segment is answered without a search of each segment (the best path's
+/// words are the cheapest between their neighbours): the same segments, and the same first
+/// candidate — text, cost and class — as when nine are asked for, heard or not, with fixed
+/// segments and spaces between words.
+#[test]
+fn one_candidate_is_the_first_of_nine_without_a_segment_search() {
+    let check = |c: &Converter, reading: &str, fixed: &[usize], boundaries: &[usize]| {
+        for heard in [false, true] {
+            let around = cyrillic_ime_core::conversion::Surroundings { left: None, boundaries };
+            let ask = |candidates| c.convert_in(&Request { reading, fixed, candidates, alternatives: 0, heard }, around, None).unwrap_or_else(|e| panic!("{reading}: {e}"));
+            let (one, nine) = (ask(1), ask(9));
+            assert_eq!(one.segment_lengths(), nine.segment_lengths(), "{reading} heard {heard}");
+            for (a, b) in one.segments.iter().zip(&nine.segments) {
+                assert_eq!(a.candidates[0], b.candidates[0], "{reading} heard {heard}: segment {}", a.reading);
+                assert!(a.candidates[0].cost != i32::MAX && a.candidates[0].class.is_some(), "{reading}: the first candidate has a path");
+            }
+        }
+    };
+    let tiny = converter();
+    for reading in ["わたしのなまえはなかのです", "きょうはいいてんきですね", "はしのはし", "テレビは１２３、😀"] {
+        check(&tiny, reading, &[], &[]);
+    }
+    check(&tiny, "わたしのなまえはなかのです", &[2, 3], &[]);
+    let real = real_dictionary();
+    for reading in ["わたしのなまえはなかのです", "きょうはいいてんきですね", "がくせいでс", "とーきょーえいきました", "こにちわ"] {
+        check(&real, reading, &[], &[]);
+    }
+    check(&real, "わたしわがくせいです", &[], &[3, 4]);
+}
