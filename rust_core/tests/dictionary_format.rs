@@ -165,14 +165,6 @@ fn keys_with_a_prefix_come_in_reading_order() {
     assert_eq!(seen, 2);
 }
 
-/// A deterministic pseudo-random sequence (no crates).
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (self.0 >> 33) as u32
-    }
-}
 
 #[test]
 fn many_keys_over_many_blocks_match_a_brute_force_search() {

@@ -65,14 +65,6 @@ fn list_texts(d: &Dictionary, prefix: &str) -> Option<Vec<String>> {
     )
 }
 
-/// A deterministic pseudo-random sequence (no crates).
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (self.0 >> 33) as u32
-    }
-}
 
 #[test]
 fn a_short_prefix_finds_its_best_completions_past_thousands_of_keys() {

@@ -84,15 +84,8 @@ pub struct EntryFacts<'a> {
 pub fn encode(keys: &[(Vec<u8>, u32)], facts: &[EntryFacts], options: Options) -> Vec<u8> {
     let capacity = options.capacity.clamp(1, MAX_CAPACITY) as usize;
     let scan_bound = options.scan_bound.min(MAX_SCAN_BOUND);
-    // Node numbers: every prefix, in (length, codes) order, as in `trie::encode`.
-    let mut prefixes: Vec<&[u8]> = vec![&[]];
-    for (codes, _) in keys {
-        for len in 1..=codes.len() {
-            prefixes.push(&codes[..len]);
-        }
-    }
-    prefixes.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then(a.cmp(b)));
-    prefixes.dedup();
+    // Node numbers as `trie::encode` gives them.
+    let prefixes = super::trie::nodes_in_level_order(keys);
     // The keys in reading order: a node's subtree is a run of them.
     let mut starts = Vec::with_capacity(keys.len());
     let mut at = 0usize;

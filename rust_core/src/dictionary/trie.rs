@@ -265,11 +265,9 @@ pub struct Encoded {
     pub counts: Vec<u8>,
 }
 
-/// Builds the trie of `keys` — (codes, entry count), sorted by length, then by codes,
-/// distinct — so that the entries of the i-th key are the i-th group of the entries.
-pub fn encode(keys: &[(Vec<u8>, u32)]) -> Encoded {
-    use std::collections::HashMap;
-    // Every prefix is a node; level order is (length, codes) order.
+/// The trie's nodes, numbered as the file numbers them: every prefix of every key (the root
+/// is the empty one), in level order — by length, then by codes.
+pub fn nodes_in_level_order(keys: &[(Vec<u8>, u32)]) -> Vec<&[u8]> {
     let mut prefixes: Vec<&[u8]> = vec![&[]];
     for (codes, _) in keys {
         for len in 1..=codes.len() {
@@ -278,6 +276,14 @@ pub fn encode(keys: &[(Vec<u8>, u32)]) -> Encoded {
     }
     prefixes.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then(a.cmp(b)));
     prefixes.dedup();
+    prefixes
+}
+
+/// Builds the trie of `keys` — (codes, entry count), sorted by length, then by codes,
+/// distinct — so that the entries of the i-th key are the i-th group of the entries.
+pub fn encode(keys: &[(Vec<u8>, u32)]) -> Encoded {
+    use std::collections::HashMap;
+    let prefixes = nodes_in_level_order(keys);
     let id: HashMap<&[u8], usize> = prefixes.iter().enumerate().map(|(i, &p)| (p, i)).collect();
     let mut children = vec![0u32; prefixes.len()];
     let mut entries = vec![0u32; prefixes.len()];

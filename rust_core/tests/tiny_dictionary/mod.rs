@@ -270,3 +270,15 @@ pub fn hostile_trie(kind: &str) -> Vec<u8> {
     reseal(&mut bytes);
     bytes
 }
+
+/// A deterministic pseudo-random sequence (no crates), for the tests that make many words.
+#[allow(dead_code)]
+pub struct Lcg(pub u64);
+
+#[allow(dead_code)]
+impl Lcg {
+    pub fn next(&mut self) -> u32 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) as u32
+    }
+}
