@@ -527,6 +527,12 @@ fn a_file_of_another_version_is_set_aside() {
         let text = String::from_utf8(b).unwrap().replacen("learning\t1\n", "learning\t2\n", 1);
         text.into_bytes()
     }, "format version 2, but this core reads version 1");
+    // A version field of control characters (found by the user_store fuzzer): quoted, cut
+    // short, no control character in the message — a NUL cut the warning short for C readers.
+    damaged("nul version", |b| {
+        let text = String::from_utf8(b).unwrap().replacen("learning\t1\n", &format!("learning\tre{}1\n", "\0".repeat(40)), 1);
+        text.into_bytes()
+    }, "format version \"re······················…\", but this core reads version 1");
 }
 
 #[test]

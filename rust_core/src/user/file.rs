@@ -138,6 +138,16 @@ fn text_field(field: &str, what: &str, line: usize, max: usize) -> Result<String
     Ok(field.to_string())
 }
 
+/// A piece of a damaged file as a message may show it: quoted, at most 24 characters, control
+/// characters as `·` (a NUL in a warning would cut it short in every C reader of it).
+fn shown(text: &str) -> String {
+    let mut head: String = text.chars().take(24).map(|c| if c.is_control() { '·' } else { c }).collect();
+    if text.chars().count() > 24 {
+        head.push('…');
+    }
+    crate::json::quoted(&head)
+}
+
 /// Reads a file of `kind` into `data` (learning: tick, segments, phrases; words: words).
 /// The error says what is wrong (the caller names the file).
 pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String> {
@@ -149,18 +159,20 @@ pub fn read(kind: Kind, bytes: &[u8], data: &mut UserData) -> Result<(), String>
     }
     let magic = kind.magic();
     if !bytes.starts_with(magic.as_bytes()) || bytes.get(magic.len()) != Some(&b'\t') {
-        let head: String = String::from_utf8_lossy(&bytes[..bytes.len().min(24)]).chars().map(|c| if c.is_control() { '·' } else { c }).collect();
-        return Err(format!("not a CyrillicIME {} file (it starts with {})", if kind == Kind::Learning { "learning" } else { "user words" }, crate::json::quoted(&head)));
+        let head = shown(&String::from_utf8_lossy(&bytes[..bytes.len().min(24)]));
+        return Err(format!("not a CyrillicIME {} file (it starts with {head})", if kind == Kind::Learning { "learning" } else { "user words" }));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (at byte {})", e.valid_up_to()))?;
     let first_end = text.find('\n').ok_or("truncated: the file ends inside its first line")?;
     let version = &text[magic.len() + 1..first_end];
+    // A version number as it is; anything else quoted and cut short.
+    let shown_version = if !version.is_empty() && version.len() <= 9 && version.bytes().all(|b| b.is_ascii_digit()) { version.to_string() } else { shown(version) };
     let with_classes = match kind {
         Kind::Learning if version == LEARNING_VERSION.to_string() => false,
-        Kind::Learning => return Err(format!("format version {version}, but this core reads version {LEARNING_VERSION}")),
+        Kind::Learning => return Err(format!("format version {shown_version}, but this core reads version {LEARNING_VERSION}")),
         Kind::Words if version == WORDS_VERSION.to_string() => true,
         Kind::Words if version == WORDS_VERSION_WITHOUT_CLASSES.to_string() => false,
-        Kind::Words => return Err(format!("format version {version}, but this core reads versions {WORDS_VERSION_WITHOUT_CLASSES} and {WORDS_VERSION}")),
+        Kind::Words => return Err(format!("format version {shown_version}, but this core reads versions {WORDS_VERSION_WITHOUT_CLASSES} and {WORDS_VERSION}")),
     };
     if !text.ends_with('\n') {
         return Err("truncated: the last line is cut short (no end line)".to_string());
