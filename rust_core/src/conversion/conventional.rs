@@ -151,7 +151,8 @@ impl SpellingIndex {
         self.by_kana.is_empty()
     }
 
-    /// Adds to `lattice` a node for every conventional spelling found in its input.
+    /// Adds to `lattice` a node for every conventional spelling found in its input (before the
+    /// lattice's [`Lattice::finish`]).
     pub fn push_nodes(&self, dictionary: &Dictionary, lattice: &mut Lattice, costs: &HeardCosts) {
         if self.by_kana.is_empty() {
             return;
@@ -159,7 +160,6 @@ impl SpellingIndex {
         let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
         let noun = dictionary.special_id(SpecialId::Noun);
         let mut key = String::new();
-        let before = lattice.nodes.len();
         for start in 0..lookup.len() {
             key.clear();
             for end in start + 1..=(start + self.longest).min(lookup.len()) {
@@ -168,9 +168,6 @@ impl SpellingIndex {
                     push_spelling(dictionary, lattice, (start, end), reading, text, costs.conventional, noun);
                 }
             }
-        }
-        if lattice.nodes.len() != before {
-            lattice.finish();
         }
     }
 }

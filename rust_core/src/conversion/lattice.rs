@@ -228,12 +228,16 @@ impl Lattice {
     /// `context.rs`): with `particle_at_start`, a particle written as heard may stand at the
     /// very start of the reading (`ва` after 私).
     pub fn build_after(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool) -> Lattice {
-        Lattice::build_in(dictionary, reading, heard, user, particle_at_start, &[])
+        let mut lattice = Lattice::build_in(dictionary, reading, heard, user, particle_at_start, &[]);
+        lattice.finish();
+        lattice
     }
 
     /// [`Lattice::build_after`] for a reading with word boundaries the writer typed
     /// (`boundaries`, character positions; see [`Lattice::enforce_boundaries`], which the
     /// caller applies too): a word typed as one kana stands alone before one, as at the end.
+    /// The lattice is left unfinished: the caller adds what else it has (the conventional
+    /// spellings), enforces the boundaries, then groups the nodes once ([`Lattice::finish`]).
     pub fn build_in(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool, boundaries: &[usize]) -> Lattice {
         let chars: Vec<char> = reading.chars().collect();
         let n = chars.len();
@@ -284,7 +288,6 @@ impl Lattice {
                 lattice.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
             }
         }
-        lattice.finish();
         lattice
     }
 
@@ -465,7 +468,7 @@ impl Lattice {
     /// kanji meet kana (see [`cuttable_at`]): 特|に for `току ни`, 世|の|中 for `ё но нака`,
     /// 持て|余す for `мотэ амасу` — the learner's habit of writing particles and endings apart
     /// splits what Japanese keeps as one word. Such a node costs `split_word` more. A compound
-    /// written in kanji only (中野 for `нака но`) is never cut.
+    /// written in kanji only (中野 for `нака но`) is never cut. Runs before [`Lattice::finish`].
     pub fn enforce_boundaries(&mut self, dictionary: &Dictionary, cuts: &[usize], split_word: Option<i32>) {
         if cuts.is_empty() {
             return;
@@ -474,8 +477,9 @@ impl Lattice {
         let mut removed = vec![false; self.nodes.len()];
         for (i, node) in self.nodes.iter_mut().enumerate() {
             let (s, e) = (node.start as usize, node.end as usize);
-            let crossed: Vec<usize> = cuts.iter().copied().filter(|&c| s < c && c < e).collect();
-            if crossed.is_empty() {
+            // The cuts inside the node (no list per node: this runs for every node).
+            let crossed = || cuts.iter().copied().filter(move |&c| s < c && c < e);
+            if crossed().next().is_none() {
                 continue;
             }
             let keep = split_word.is_some_and(|_| {
@@ -494,7 +498,7 @@ impl Lattice {
                 surface.clear();
                 dictionary.push_surface(&e, &reading.iter().collect::<String>(), &mut surface);
                 let surface: Vec<char> = surface.chars().collect();
-                crossed.iter().all(|&c| cuttable_at(&surface, &reading, (c - s) / 2))
+                crossed().all(|c| cuttable_at(&surface, &reading, (c - s) / 2))
             });
             if keep {
                 node.cost += split_word.unwrap_or(0);
@@ -502,14 +506,13 @@ impl Lattice {
                 removed[i] = true;
             }
         }
-        // Nothing refers to a node by its index before the search, so the nodes taken out
-        // are dropped and the rest, in their order, grouped again.
+        // Before `finish`, nothing refers to a node by its index: the nodes taken out are
+        // dropped, the rest keep their order.
         let mut index = 0;
         self.nodes.retain(|_| {
             index += 1;
             !removed[index - 1]
         });
-        self.finish();
     }
 
     /// User dictionary words whose reading starts at `start`.

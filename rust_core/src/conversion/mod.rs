@@ -243,6 +243,7 @@ impl Converter {
         // The spaces are enforced in the lattice, where a word the writer split may still
         // span one (HeardCosts::split_word), not as cuts of the search.
         lattice.enforce_boundaries(dictionary, &word_cuts, heard.map(|c| c.split_word));
+        lattice.finish();
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
