@@ -429,3 +429,72 @@ fn one_candidate_is_the_first_of_nine_without_a_segment_search() {
     }
     check(&real, "わたしわがくせいです", &[], &[3, 4]);
 }
+
+/// The one-best path found by walking back from the end (`Search::best_path`) is the path
+/// the queue of `best_paths` pops first — nodes and cost — on readings with many paths of
+/// equal cost (a word repeated, the same word twice in the dictionary at the same cost), in
+/// stretches between fixed neighbours and with cuts, heard or not.
+#[test]
+fn the_best_path_walked_back_is_the_queues_first() {
+    use cyrillic_ime_core::conversion::lattice::Lattice;
+    use cyrillic_ime_core::conversion::search::{Search, Span, BOUNDARY_ID};
+    let mut words = tiny_dictionary::words();
+    words.push(tiny_dictionary::entry("ー", "ー", tiny_dictionary::NOUN, 3000));
+    words.push(tiny_dictionary::entry("ー", "私", tiny_dictionary::NOUN, 3000));
+    let ties = Dictionary::from_vec(cyrillic_ime_core::dictionary::builder::build(&words, &tiny_dictionary::connections(), &tiny_dictionary::options()).unwrap()).unwrap();
+    let real = real_dictionary();
+    let readings = ["わたしのなまえはなかのです", "はしのはし", "ーでわーでわーでわーでわ", "ーーーーーーー", "きょうはいいてんきですね", "テレビは１２３、😀", "とーきょーえいきました", "あああああああああ"];
+    let mut compared = 0;
+    for dictionary in [&ties, real.dictionary()] {
+        for reading in readings {
+            for heard in [None, Some(&cyrillic_ime_core::conversion::heard::HeardCosts::default())] {
+                let lattice = Lattice::build(dictionary, reading, heard, None);
+                let len = lattice.len();
+                let mut spans = vec![Span::whole(len)];
+                if len >= 4 {
+                    spans.push(Span { cuts: vec![4], ..Span::whole(len) });
+                    spans.push(Span { start: 2, end: 2 * len - 2, left_context: vec![(BOUNDARY_ID, 0), (1, 300)], right_context: 1, cuts: Vec::new() });
+                }
+                for span in spans {
+                    let mut search = Search::new(dictionary, &lattice);
+                    let walked = search.best_path(dictionary, &lattice, &span);
+                    let queued = search.best_paths(dictionary, &lattice, &span, 1, |_| true).into_iter().next();
+                    assert_eq!(walked, queued, "{reading}, heard {}, span {span:?}", heard.is_some());
+                    compared += usize::from(walked.is_some());
+                }
+            }
+        }
+    }
+    assert!(compared > 40, "only {compared} paths compared");
+}
+
+/// A conversion reuses the buffers the last one on its thread left (`conversion/spare.rs`):
+/// whatever came before — a longer reading, heard or not, another dictionary with other
+/// class counts — the answer is the one a fresh thread gives.
+#[test]
+fn buffers_left_by_earlier_conversions_change_no_answer() {
+    let ask = |c: &Converter, reading: &str, heard: bool| c.convert(&Request { reading, fixed: &[], candidates: 9, alternatives: 3, heard }).unwrap();
+    let long = "きょうはいいてんきですね".repeat(4);
+    let readings = ["わたしのなまえはなかのです", "はし", long.as_str(), "なかの"];
+    let fresh: Vec<Conversion> = readings
+        .iter()
+        .map(|&r| {
+            let r = r.to_string();
+            std::thread::spawn(move || ask(&converter(), &r, true)).join().unwrap()
+        })
+        .collect();
+    let tiny = converter();
+    let mut wider = tiny_dictionary::words();
+    // Another dictionary with twice the classes: its tables by class are larger.
+    let ids = tiny_dictionary::connections().left_ids;
+    let matrix = tiny_dictionary::matrix(ids * 2, 500, &[]);
+    wider.push(tiny_dictionary::entry("はし", "端", ids + 1, 10));
+    let other = Converter::new(Dictionary::from_vec(cyrillic_ime_core::dictionary::builder::build(&wider, &matrix, &tiny_dictionary::options()).unwrap()).unwrap());
+    for round in 0..3 {
+        for (k, &reading) in readings.iter().enumerate().rev() {
+            ask(&other, reading, round % 2 == 0);
+            assert_eq!(ask(&tiny, reading, true), fresh[k], "{reading}, round {round}");
+            ask(&tiny, &reading.repeat(3), false);
+        }
+    }
+}

@@ -9,6 +9,7 @@
 //! ほん + を) is split. Only such particles start at a middle position.
 
 use super::heard::{self, HeardCosts};
+use super::spare;
 use super::input::{class_of, lookup_char, CharClass};
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::reader::TrieNode;
@@ -86,23 +87,31 @@ pub struct ByPosition {
 }
 
 impl ByPosition {
-    /// Groups `nodes` by `position(node)` (each below `positions`), keeping their order.
-    fn group(positions: usize, nodes: &[Node], position: impl Fn(&Node) -> usize) -> ByPosition {
-        let mut starts = vec![0u32; positions + 1];
+    /// Groups `nodes` by `position(node)` (each below `positions`), keeping their order;
+    /// fills its own buffers again (they may come from an earlier lattice, `spare.rs`).
+    fn group(&mut self, positions: usize, nodes: &[Node], position: impl Fn(&Node) -> usize) {
+        let ByPosition { starts, items } = self;
+        starts.clear();
+        starts.resize(positions + 1, 0);
         for node in nodes {
             starts[position(node) + 1] += 1;
         }
         for p in 0..positions {
             starts[p + 1] += starts[p];
         }
-        let mut next = starts.clone();
-        let mut items = vec![0u32; nodes.len()];
+        items.clear();
+        items.resize(nodes.len(), 0);
+        // Each position's next free slot, kept in its own run's start until the pass is done
+        // (then put back): no second table.
         for (i, node) in nodes.iter().enumerate() {
-            let slot = &mut next[position(node)];
-            items[*slot as usize] = i as u32;
-            *slot += 1;
+            let p = position(node);
+            items[starts[p] as usize] = i as u32;
+            starts[p] += 1;
         }
-        ByPosition { starts, items }
+        for p in (1..=positions).rev() {
+            starts[p] = starts[p - 1];
+        }
+        starts[0] = 0;
     }
 
     /// How many nodes are grouped.
@@ -216,7 +225,43 @@ impl HeardSearch {
     }
 }
 
+impl Drop for Lattice {
+    /// Leaves the buffers for the next lattice on this thread (`spare.rs`).
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            spare::keep_lattice(self);
+        }
+    }
+}
+
 impl Lattice {
+    /// Empties the lattice and moves its buffers (their room kept) into a new one.
+    pub(super) fn take_buffers(&mut self) -> Lattice {
+        let mut lattice = Lattice {
+            chars: std::mem::take(&mut self.chars),
+            nodes: std::mem::take(&mut self.nodes),
+            readings: std::mem::take(&mut self.readings),
+            user_texts: std::mem::take(&mut self.user_texts),
+            starting: std::mem::take(&mut self.starting),
+            ending: std::mem::take(&mut self.ending),
+        };
+        lattice.chars.clear();
+        lattice.nodes.clear();
+        lattice.readings.clear();
+        lattice.user_texts.clear();
+        lattice.starting.items.clear();
+        lattice.ending.items.clear();
+        lattice
+    }
+
+    /// Bytes of room its buffers hold (what keeping them for the next lattice costs).
+    pub(super) fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.chars.capacity() * size_of::<char>()
+            + self.nodes.capacity() * size_of::<Node>()
+            + (self.starting.starts.capacity() + self.starting.items.capacity() + self.ending.starts.capacity() + self.ending.items.capacity()) * size_of::<u32>()
+    }
+
     /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With
     /// `heard`, words are also matched through the spellings of a listener; with `user`, the
     /// words of the user dictionary join with the ids of their classes.
@@ -239,16 +284,16 @@ impl Lattice {
     /// The lattice is left unfinished: the caller adds what else it has (the conventional
     /// spellings), enforces the boundaries, then groups the nodes once ([`Lattice::finish`]).
     pub fn build_in(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool, boundaries: &[usize]) -> Lattice {
-        let chars: Vec<char> = reading.chars().collect();
-        let n = chars.len();
-        let mut lattice = Lattice {
-            chars,
+        let mut lattice = spare::take_lattice().unwrap_or_else(|| Lattice {
+            chars: Vec::new(),
             nodes: Vec::new(),
             readings: Vec::new(),
             user_texts: Vec::new(),
             starting: ByPosition::default(),
             ending: ByPosition::default(),
-        };
+        });
+        lattice.chars.extend(reading.chars());
+        let n = lattice.chars.len();
         let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c)).collect();
         let codes: Vec<u8> = lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)).collect();
         let noun = dictionary.special_id(SpecialId::Noun);
@@ -548,8 +593,8 @@ impl Lattice {
     /// Groups the nodes by start and end position, after the last [`Lattice::push`].
     pub fn finish(&mut self) {
         let positions = 2 * self.chars.len() + 1;
-        self.starting = ByPosition::group(positions, &self.nodes, |n| n.start as usize);
-        self.ending = ByPosition::group(positions, &self.nodes, |n| n.end as usize);
+        self.starting.group(positions, &self.nodes, |n| n.start as usize);
+        self.ending.group(positions, &self.nodes, |n| n.end as usize);
     }
 
     /// Whether every node is grouped by position (no push since [`Lattice::finish`]).

@@ -13,6 +13,7 @@ pub mod lattice;
 pub mod prediction;
 pub mod search;
 pub mod segments;
+mod spare;
 
 use crate::dictionary::Dictionary;
 use crate::limits;
@@ -257,14 +258,23 @@ impl Converter {
         let mut seen = HashSet::new();
         let mut texts = Vec::new();
         let mut search = Search::new(dictionary, &lattice);
-        let paths = search.best_paths(dictionary, &lattice, &span, request.alternatives.max(1), |nodes| {
-            let text = path_text(dictionary, &lattice, nodes);
-            let fresh = seen.insert(text.clone());
-            if fresh {
-                texts.push(text);
+        let paths = if request.alternatives <= 1 {
+            // One path: no queue, and its text only when it is asked for as an alternative.
+            let best = search.best_path(dictionary, &lattice, &span);
+            if request.alternatives == 1 {
+                texts.extend(best.iter().map(|p| path_text(dictionary, &lattice, &p.nodes)));
             }
-            fresh
-        });
+            best.into_iter().collect()
+        } else {
+            search.best_paths(dictionary, &lattice, &span, request.alternatives, |nodes| {
+                let text = path_text(dictionary, &lattice, nodes);
+                let fresh = seen.insert(text.clone());
+                if fresh {
+                    texts.push(text);
+                }
+                fresh
+            })
+        };
         let Some(best) = paths.first() else {
             // The lattice always holds the as-typed path, so this means a limit was hit.
             return refuse("no conversion path found within the search limits".to_string());

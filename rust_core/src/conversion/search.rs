@@ -3,6 +3,7 @@
 //! stretch of it between fixed contexts (a segment between its neighbours).
 
 use super::lattice::{Lattice, Node};
+use super::spare;
 use crate::dictionary::Dictionary;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -90,20 +91,74 @@ pub struct Search {
     path: Vec<u32>,
 }
 
-impl Search {
-    pub fn new(dictionary: &Dictionary, lattice: &Lattice) -> Search {
-        Search {
-            best: vec![UNREACHED; lattice.nodes.len()],
-            by_left: vec![UNREACHED; dictionary.id_count()],
-            touched: Vec::new(),
-            by_right: vec![UNREACHED; dictionary.right_id_count()],
-            groups: Vec::new(),
-            // Started at a size most searches stay within: growing from empty reallocated
-            // them a dozen times per search (about 7 % of a conversion's instructions).
-            states: Vec::with_capacity(INITIAL_STATES),
-            heap: BinaryHeap::with_capacity(INITIAL_STATES),
-            path: Vec::new(),
+impl Drop for Search {
+    /// Leaves the buffers for the next search on this thread (`spare.rs`); not after a
+    /// panic, which may have left a table by class half reset.
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            spare::keep_search(self);
         }
+    }
+}
+
+impl Search {
+    /// Buffers for searching `lattice`: those the last search on this thread left
+    /// (`spare.rs`) when they were for the same dictionary's classes, else new ones.
+    pub fn new(dictionary: &Dictionary, lattice: &Lattice) -> Search {
+        let mut search = match spare::take_search() {
+            Some(s) if s.by_left.len() == dictionary.id_count() && s.by_right.len() == dictionary.right_id_count() => s,
+            _ => Search {
+                best: Vec::new(),
+                by_left: vec![UNREACHED; dictionary.id_count()],
+                touched: Vec::new(),
+                by_right: vec![UNREACHED; dictionary.right_id_count()],
+                groups: Vec::new(),
+                // Started at a size most searches stay within: growing from empty reallocated
+                // them a dozen times per search (about 7 % of a conversion's instructions).
+                states: Vec::with_capacity(INITIAL_STATES),
+                heap: BinaryHeap::with_capacity(INITIAL_STATES),
+                path: Vec::new(),
+            },
+        };
+        search.best.resize(lattice.nodes.len(), UNREACHED);
+        search
+    }
+
+    /// Empties the search and moves its buffers (their room kept) into a new one, its
+    /// tables by class all UNREACHED again.
+    pub(super) fn take_buffers(&mut self) -> Search {
+        for &id in &self.touched {
+            self.by_left[id as usize] = UNREACHED;
+        }
+        let mut search = Search {
+            best: std::mem::take(&mut self.best),
+            by_left: std::mem::take(&mut self.by_left),
+            touched: std::mem::take(&mut self.touched),
+            by_right: std::mem::take(&mut self.by_right),
+            groups: std::mem::take(&mut self.groups),
+            states: std::mem::take(&mut self.states),
+            heap: std::mem::take(&mut self.heap),
+            path: std::mem::take(&mut self.path),
+        };
+        search.best.clear();
+        search.touched.clear();
+        search.groups.clear();
+        search.states.clear();
+        search.heap.clear();
+        search.path.clear();
+        search
+    }
+
+    /// Bytes of room its buffers hold.
+    pub(super) fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.best.capacity() * size_of::<i32>()
+            + (self.by_left.capacity() + self.by_right.capacity()) * size_of::<i32>()
+            + self.touched.capacity() * size_of::<u16>()
+            + self.groups.capacity() * size_of::<(u16, i32)>()
+            + self.states.capacity() * size_of::<State>()
+            + self.heap.capacity() * size_of::<Reverse<(i32, u16, u32)>>()
+            + self.path.capacity() * size_of::<u32>()
     }
 
     /// Forward Viterbi over `span`: fills `best` for every node the span allows.
@@ -186,6 +241,54 @@ impl Search {
                 best[i as usize] = arrive.saturating_add(node.cost);
             }
         }
+    }
+
+    /// The best path through `span`: what [`Search::best_paths`] gives first, found without
+    /// its queue. From the end, each step takes the word before with the lowest total, then
+    /// the nearest the span's start, then the first in the lattice's order — the state the
+    /// queue would pop next, since the forward pass's costs are exact: the cheapest word
+    /// before a state has the state's own total and lies nearer the start than anything
+    /// queued before it. Where that does not hold (a cost saturated, the queue's push limit
+    /// reached), the queue decides.
+    pub fn best_path(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> Option<Path> {
+        self.forward(dictionary, lattice, span);
+        let connections = dictionary.connections();
+        let best = &self.best;
+        // (total, start, node, cost after it) of the cheapest word ending at `end` before a word
+        // of left id `next_left`, and how many of the words there are within `bound` (what the
+        // queue would take in).
+        let cheapest_before = |end: usize, next_left: u16, after: i32, bound: i32| {
+            let mut found: Option<(i32, u16, u32, i32)> = None;
+            let mut within = 0usize;
+            for &p in &lattice.ending[end] {
+                let node = &lattice.nodes[p as usize];
+                if !span.allows(node) || best[p as usize] == UNREACHED {
+                    continue;
+                }
+                let after_node = after.saturating_add(connections.cost(node.right_id, next_left));
+                let total = best[p as usize].saturating_add(after_node);
+                within += usize::from(total <= bound);
+                if found.is_none_or(|(t, start, _, _)| (total, node.start) < (t, start)) {
+                    found = Some((total, node.start, p, after_node));
+                }
+            }
+            found.map(|f| (f, within))
+        };
+        let ((cheapest, mut start, mut node, mut after), mut queued) = cheapest_before(span.end, span.right_context, 0, i32::MAX)?;
+        let bound = cheapest.saturating_add(NBEST_MARGIN);
+        let mut nodes = vec![node];
+        while start as usize != span.start {
+            let word = &lattice.nodes[node as usize];
+            let step = cheapest_before(start as usize, word.left_id, after.saturating_add(word.cost), bound);
+            let Some(((_, before_start, before, before_after), within)) = step.filter(|&((total, ..), within)| total == cheapest && cheapest != UNREACHED && queued + within <= MAX_PUSHES) else {
+                return self.best_paths(dictionary, lattice, span, 1, |_| true).into_iter().next();
+            };
+            queued += within;
+            (start, node, after) = (before_start, before, before_after);
+            nodes.push(node);
+        }
+        nodes.reverse();
+        Some(Path { nodes, cost: cheapest })
     }
 
     /// The best paths through `span`, cheapest first; `distinct` decides which paths count

@@ -1,0 +1,61 @@
+//! Buffers one conversion leaves for the next on the same thread: a lattice's node and
+//! position tables, and the searches' tables.
+//!
+//! Why: a conversion of twenty kana builds a lattice of hundreds of nodes, grouped twice by
+//! position, and searches it with tables sized for every word class; allocating, growing
+//! and freeing those afresh for every reading was about a fifth of an exact conversion's
+//! instructions (callgrind, docs/PERFORMANCE.md). One set per thread is kept — a converter
+//! is shared by threads without a lock, so the set cannot live in it — and only up to
+//! [`MAX_KEPT_BYTES`], so one very long reading does not keep its tables for ever.
+
+use super::lattice::Lattice;
+use super::search::Search;
+use std::cell::RefCell;
+
+/// The most a thread keeps (lattice and search together, bytes of room): the buffers of a
+/// reading of about 120 kana with spellings as heard. Longer readings free theirs.
+pub const MAX_KEPT_BYTES: usize = 512 * 1024;
+
+thread_local! {
+    static SPARE_LATTICE: RefCell<Option<Lattice>> = const { RefCell::new(None) };
+    static SPARE_SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
+}
+
+/// An empty lattice with the room of the last one dropped on this thread, if any.
+pub fn take_lattice() -> Option<Lattice> {
+    SPARE_LATTICE.try_with(|spare| spare.try_borrow_mut().ok()?.take()).ok().flatten()
+}
+
+/// Keeps the buffers of `lattice` (being dropped) for the next one, if they are not too big.
+/// Does nothing while the thread is ending or the spare is in use.
+pub fn keep_lattice(lattice: &mut Lattice) {
+    if lattice.buffer_bytes() == 0 || lattice.buffer_bytes() > MAX_KEPT_BYTES / 2 {
+        return;
+    }
+    let _ = SPARE_LATTICE.try_with(|spare| {
+        if let Ok(mut spare) = spare.try_borrow_mut() {
+            if spare.is_none() {
+                *spare = Some(lattice.take_buffers());
+            }
+        }
+    });
+}
+
+/// A search with the room of the last one dropped on this thread, if any.
+pub fn take_search() -> Option<Search> {
+    SPARE_SEARCH.try_with(|spare| spare.try_borrow_mut().ok()?.take()).ok().flatten()
+}
+
+/// Keeps the buffers of `search` (being dropped) for the next one, as [`keep_lattice`].
+pub fn keep_search(search: &mut Search) {
+    if search.buffer_bytes() == 0 || search.buffer_bytes() > MAX_KEPT_BYTES / 2 {
+        return;
+    }
+    let _ = SPARE_SEARCH.try_with(|spare| {
+        if let Ok(mut spare) = spare.try_borrow_mut() {
+            if spare.is_none() {
+                *spare = Some(search.take_buffers());
+            }
+        }
+    });
+}
