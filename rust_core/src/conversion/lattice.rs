@@ -592,7 +592,7 @@ impl Lattice {
 
     /// Groups the nodes by start and end position, after the last [`Lattice::push`].
     pub fn finish(&mut self) {
-        let positions = 2 * self.chars.len() + 1;
+        let positions = self.positions();
         self.starting.group(positions, &self.nodes, |n| n.start as usize);
         self.ending.group(positions, &self.nodes, |n| n.end as usize);
     }
@@ -600,6 +600,12 @@ impl Lattice {
     /// Whether every node is grouped by position (no push since [`Lattice::finish`]).
     pub fn is_finished(&self) -> bool {
         self.starting.len() == self.nodes.len() && self.ending.len() == self.nodes.len()
+    }
+
+    /// How many (doubled) positions the lattice has: the boundaries and middles of its
+    /// characters, 0 to 2 × len inclusive.
+    pub fn positions(&self) -> usize {
+        2 * self.chars.len() + 1
     }
 
     /// Characters of the input.

@@ -89,6 +89,18 @@ pub struct Search {
     heap: BinaryHeap<Reverse<(i32, u16, u32)>>,
     /// The nodes of the path popped last.
     path: Vec<u32>,
+    /// The backward search's words before each position, grouped by right id: the group of
+    /// each node (`NO_GROUP` when the span excludes it or no path reaches it), each
+    /// position's groups (`rights[rights_at[pos]]`, made when a state there is first
+    /// expanded, that is when `grouped_in[pos]` is the current search's number), and one
+    /// connection cost per group for the expansion at hand: an expansion looks a connection
+    /// up once per right id instead of once per word.
+    group_of: Vec<u32>,
+    rights: Vec<u16>,
+    rights_at: Vec<(u32, u32)>,
+    grouped_in: Vec<u32>,
+    search_number: u32,
+    group_costs: Vec<i32>,
 }
 
 impl Drop for Search {
@@ -118,6 +130,12 @@ impl Search {
                 states: Vec::with_capacity(INITIAL_STATES),
                 heap: BinaryHeap::with_capacity(INITIAL_STATES),
                 path: Vec::new(),
+                group_of: Vec::new(),
+                rights: Vec::new(),
+                rights_at: Vec::new(),
+                grouped_in: Vec::new(),
+                search_number: 0,
+                group_costs: Vec::new(),
             },
         };
         search.best.resize(lattice.nodes.len(), UNREACHED);
@@ -139,6 +157,12 @@ impl Search {
             states: std::mem::take(&mut self.states),
             heap: std::mem::take(&mut self.heap),
             path: std::mem::take(&mut self.path),
+            group_of: std::mem::take(&mut self.group_of),
+            rights: std::mem::take(&mut self.rights),
+            rights_at: std::mem::take(&mut self.rights_at),
+            grouped_in: std::mem::take(&mut self.grouped_in),
+            search_number: self.search_number,
+            group_costs: std::mem::take(&mut self.group_costs),
         };
         search.best.clear();
         search.touched.clear();
@@ -159,6 +183,9 @@ impl Search {
             + self.states.capacity() * size_of::<State>()
             + self.heap.capacity() * size_of::<Reverse<(i32, u16, u32)>>()
             + self.path.capacity() * size_of::<u32>()
+            + (self.group_of.capacity() + self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
+            + self.rights.capacity() * size_of::<u16>()
+            + self.rights_at.capacity() * size_of::<(u32, u32)>()
     }
 
     /// Forward Viterbi over `span`: fills `best` for every node the span allows.
@@ -295,7 +322,22 @@ impl Search {
     /// as different (e.g. by the text they write), and `limit` how many to return.
     pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         self.forward(dictionary, lattice, span);
-        let Search { best, states, heap, path, .. } = self;
+        // A new search number makes every position's groups stale (`group_by_right`).
+        self.search_number = self.search_number.wrapping_add(1);
+        if self.search_number == 0 {
+            self.grouped_in.iter_mut().for_each(|n| *n = 0);
+            self.search_number = 1;
+        }
+        if self.grouped_in.len() < lattice.positions() {
+            self.grouped_in.resize(lattice.positions(), 0);
+            self.rights_at.resize(lattice.positions(), (0, 0));
+        }
+        if self.group_of.len() < lattice.nodes.len() {
+            self.group_of.resize(lattice.nodes.len(), NO_GROUP);
+        }
+        self.rights.clear();
+        let connections = dictionary.connections();
+        let Search { best, by_right, states, heap, path, group_of, rights, rights_at, grouped_in, search_number, group_costs, .. } = self;
         states.clear();
         heap.clear();
         for &i in &lattice.ending[span.end] {
@@ -331,12 +373,21 @@ impl Search {
                 continue;
             }
             let after = state.after.saturating_add(node.cost);
-            for &p in &lattice.ending[node.start as usize] {
-                let previous = &lattice.nodes[p as usize];
-                if !span.allows(previous) || best[p as usize] == UNREACHED {
+            let at = node.start as usize;
+            if grouped_in[at] != *search_number {
+                grouped_in[at] = *search_number;
+                rights_at[at] = group_by_right(lattice, span, at, best, by_right, group_of, rights);
+            }
+            let (first, last) = rights_at[at];
+            group_costs.clear();
+            group_costs.extend(rights[first as usize..last as usize].iter().map(|&right| connections.cost(right, node.left_id)));
+            for &p in &lattice.ending[at] {
+                let group = group_of[p as usize];
+                if group == NO_GROUP {
                     continue;
                 }
-                let after_previous = after.saturating_add(dictionary.connection_cost(previous.right_id, node.left_id));
+                let previous = &lattice.nodes[p as usize];
+                let after_previous = after.saturating_add(group_costs[group as usize]);
                 let f = best[p as usize].saturating_add(after_previous);
                 if f > cheapest.saturating_add(NBEST_MARGIN) || states.len() >= MAX_PUSHES {
                     continue;
@@ -347,4 +398,40 @@ impl Search {
         }
         paths
     }
+}
+
+/// Not in a group: a word the span excludes, or one no path reaches.
+const NO_GROUP: u32 = u32::MAX;
+
+/// Groups the words ending at `at` that `span` allows and a path reaches by right id: sets
+/// `group_of` for each (its group's index among this position's) and appends the groups'
+/// right ids to `rights`, returning where they lie in it. `by_right` (UNREACHED for every id)
+/// is scratch, and is left as it was.
+fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], by_right: &mut [i32], group_of: &mut [u32], rights: &mut Vec<u16>) -> (u32, u32) {
+    let first = rights.len();
+    for &p in &lattice.ending[at] {
+        let node = &lattice.nodes[p as usize];
+        if !span.allows(node) || best[p as usize] == UNREACHED {
+            group_of[p as usize] = NO_GROUP;
+            continue;
+        }
+        let group = match by_right.get_mut(node.right_id as usize) {
+            Some(slot) if *slot != UNREACHED => *slot as u32,
+            slot => {
+                let group = (rights.len() - first) as u32;
+                rights.push(node.right_id);
+                if let Some(slot) = slot {
+                    *slot = group as i32;
+                }
+                group
+            }
+        };
+        group_of[p as usize] = group;
+    }
+    for &right in &rights[first..] {
+        if let Some(slot) = by_right.get_mut(right as usize) {
+            *slot = UNREACHED;
+        }
+    }
+    (first as u32, rights.len() as u32)
 }
