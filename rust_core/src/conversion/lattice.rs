@@ -93,13 +93,24 @@ impl ByPosition {
         let ByPosition { starts, items } = self;
         starts.clear();
         starts.resize(positions + 1, 0);
+        let mut in_order = true;
+        let mut last = 0;
         for node in nodes {
-            starts[position(node) + 1] += 1;
+            let p = position(node);
+            starts[p + 1] += 1;
+            in_order &= p >= last;
+            last = p;
         }
         for p in 0..positions {
             starts[p + 1] += starts[p];
         }
         items.clear();
+        if in_order {
+            // Already grouped (the lattice pushes its nodes start by start): the runs are the
+            // nodes themselves, in order.
+            items.extend(0..nodes.len() as u32);
+            return;
+        }
         items.resize(nodes.len(), 0);
         // Each position's next free slot, kept in its own run's start until the pass is done
         // (then put back): no second table.
@@ -312,17 +323,18 @@ impl Lattice {
             }
             let class = class_of(lattice.chars[start]);
             let run_start = start == 0 || class_of(lattice.chars[start - 1]) != class;
-            let run_end = (start..n).find(|&i| class_of(lattice.chars[i]) != class).unwrap_or(n);
+            // Only a run's start needs its end (finding it at every character was quadratic).
+            let run_end = || (start..n).find(|&i| class_of(lattice.chars[i]) != class).unwrap_or(n);
             match class {
                 CharClass::Katakana if run_start => {
                     let id = dictionary.special_id(SpecialId::KatakanaNoun);
-                    lattice.push_typed(start, run_end, id, KATAKANA_RUN_COST);
+                    lattice.push_typed(start, run_end(), id, KATAKANA_RUN_COST);
                 }
                 CharClass::Digit if run_start => {
                     let id = dictionary.special_id(SpecialId::Number);
-                    lattice.push_typed(start, run_end, id, RUN_COST);
+                    lattice.push_typed(start, run_end(), id, RUN_COST);
                 }
-                CharClass::Latin if run_start => lattice.push_typed(start, run_end, noun, RUN_COST),
+                CharClass::Latin if run_start => lattice.push_typed(start, run_end(), noun, RUN_COST),
                 _ => {}
             }
             if let Some(user) = user.filter(|u| !u.words.is_empty()) {
