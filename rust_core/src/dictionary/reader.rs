@@ -131,6 +131,17 @@ impl std::fmt::Display for DictionaryError {
     }
 }
 
+/// A trie node's children bounds and entry bounds (`Layout::bounds`), None where unreadable.
+#[derive(Clone, Copy)]
+struct TopBounds {
+    children: Option<(u32, u32)>,
+    entries: Option<(u32, u32)>,
+}
+
+/// How many of the trie's first nodes have their bounds read at open ([`TopBounds`]): the
+/// root, every first kana and the common second ones — 32 KiB.
+const TOP_NODES: u32 = 2048;
+
 /// A validated compiled dictionary.
 pub struct Dictionary {
     bytes: FileBytes,
@@ -139,6 +150,10 @@ pub struct Dictionary {
     entry_count: u32,
     key_count: u32,
     trie: trie::Shape,
+    /// The children and entry bounds of the trie's first nodes (level order: the root and
+    /// the shortest readings), read once at open: every lookup of every conversion starts
+    /// there, and reading a node's bounds from its counts is the trie's dearest step.
+    top_bounds: Vec<TopBounds>,
     prediction_lists: prediction_lists::Layout,
     left_ids: usize,
     right_ids: usize,
@@ -304,7 +319,36 @@ impl Dictionary {
             special_ids,
             checksum: stored,
             surface_codes,
-        })
+            top_bounds: Vec::new(),
+        }
+        .with_top_bounds())
+    }
+
+    /// Reads the bounds of the first [`TOP_NODES`] nodes ([`TopBounds`]).
+    fn with_top_bounds(mut self) -> Dictionary {
+        let counts = self.section(Section::TrieCounts);
+        let entry_counts = &counts[self.trie.entries_at..];
+        let top = (0..self.trie.nodes.min(TOP_NODES)).map(|i| TopBounds { children: self.trie.children.bounds(counts, i), entries: self.trie.entries.bounds(entry_counts, i) }).collect();
+        self.top_bounds = top;
+        self
+    }
+
+    /// A node's children bounds: from the table for the first nodes, else from its counts.
+    #[inline]
+    fn children_bounds(&self, node: u32) -> Option<(u32, u32)> {
+        match self.top_bounds.get(node as usize) {
+            Some(top) => top.children,
+            None => self.trie.children.bounds(self.section(Section::TrieCounts), node),
+        }
+    }
+
+    /// A node's entry bounds, as [`Dictionary::children_bounds`].
+    #[inline]
+    fn entry_bounds(&self, node: u32) -> Option<(u32, u32)> {
+        match self.top_bounds.get(node as usize) {
+            Some(top) => top.entries,
+            None => self.trie.entries.bounds(&self.section(Section::TrieCounts)[self.trie.entries_at..], node),
+        }
     }
 
     fn section(&self, s: Section) -> &[u8] {
@@ -434,8 +478,7 @@ impl Dictionary {
     /// tries a few spellings from each partial match) reading the node's counts once.
     #[inline]
     pub fn trie_children(&self, node: TrieNode) -> Option<TrieChildren<'_>> {
-        let counts = self.section(Section::TrieCounts);
-        let (before, after) = self.trie.children.bounds(counts, node.0)?;
+        let (before, after) = self.children_bounds(node.0)?;
         let (first, end) = (before + 1, (after + 1).min(self.trie.nodes));
         if first <= node.0 || first >= end {
             return None;
@@ -447,8 +490,7 @@ impl Dictionary {
     /// The entries of the key that ends at `node`; None when no key ends there.
     #[inline]
     pub fn trie_entries(&self, node: TrieNode) -> Option<Range<u32>> {
-        let counts = &self.section(Section::TrieCounts)[self.trie.entries_at..];
-        let (before, after) = self.trie.entries.bounds(counts, node.0)?;
+        let (before, after) = self.entry_bounds(node.0)?;
         (after > before).then_some(before..after)
     }
 
