@@ -12,9 +12,13 @@ use super::lattice::Lattice;
 use super::search::Search;
 use std::cell::RefCell;
 
-/// The most a thread keeps (lattice and search together, bytes of room): the buffers of a
-/// reading of about 120 kana with spellings as heard. Longer readings free theirs.
-pub const MAX_KEPT_BYTES: usize = 512 * 1024;
+/// The most a thread keeps (lattice and search together, bytes of room): enough for a
+/// reading of about 40 kana with spellings as heard, the most a writer converts at once.
+/// Longer readings free theirs, so a long one now and then costs no memory for ever: with
+/// 512 KiB, anonymous memory after 10^4 conversions of the benchmark's readings was about
+/// 200 KiB above the build without kept buffers; with 128 KiB it is within its spread
+/// (`bench_conversion memory`, docs/PERFORMANCE.md).
+pub const MAX_KEPT_BYTES: usize = 128 * 1024;
 
 thread_local! {
     static SPARE_LATTICE: RefCell<Option<Lattice>> = const { RefCell::new(None) };
