@@ -240,7 +240,7 @@ impl Drop for Lattice {
     /// Leaves the buffers for the next lattice on this thread (`spare.rs`).
     fn drop(&mut self) {
         if !std::thread::panicking() {
-            spare::keep_lattice(self);
+            spare::keep(self);
         }
     }
 }
@@ -295,7 +295,7 @@ impl Lattice {
     /// The lattice is left unfinished: the caller adds what else it has (the conventional
     /// spellings), enforces the boundaries, then groups the nodes once ([`Lattice::finish`]).
     pub fn build_in(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool, boundaries: &[usize]) -> Lattice {
-        let mut lattice = spare::take_lattice().unwrap_or_else(|| Lattice {
+        let mut lattice = spare::take::<Lattice>().unwrap_or_else(|| Lattice {
             chars: Vec::new(),
             nodes: Vec::new(),
             readings: Vec::new(),

@@ -108,7 +108,7 @@ impl Drop for Search {
     /// panic, which may have left a table by class half reset.
     fn drop(&mut self) {
         if !std::thread::panicking() {
-            spare::keep_search(self);
+            spare::keep(self);
         }
     }
 }
@@ -117,7 +117,7 @@ impl Search {
     /// Buffers for searching `lattice`: those the last search on this thread left
     /// (`spare.rs`) when they were for the same dictionary's classes, else new ones.
     pub fn new(dictionary: &Dictionary, lattice: &Lattice) -> Search {
-        let mut search = match spare::take_search() {
+        let mut search = match spare::take::<Search>() {
             Some(s) if s.by_left.len() == dictionary.id_count() && s.by_right.len() == dictionary.right_id_count() => s,
             _ => Search {
                 best: Vec::new(),

@@ -11,6 +11,7 @@
 use super::lattice::Lattice;
 use super::search::Search;
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 /// The most a thread keeps (lattice and search together, bytes of room): enough for a
 /// reading of about 40 kana with spellings as heard, the most a writer converts at once.
@@ -25,40 +26,53 @@ thread_local! {
     static SPARE_SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
 }
 
-/// An empty lattice with the room of the last one dropped on this thread, if any.
-pub fn take_lattice() -> Option<Lattice> {
-    SPARE_LATTICE.try_with(|spare| spare.try_borrow_mut().ok()?.take()).ok().flatten()
+/// What keeps buffers worth handing on: a lattice, a search.
+pub trait Reusable: Sized + 'static {
+    /// Where this thread keeps one.
+    const SPARE: &'static LocalKey<RefCell<Option<Self>>>;
+    /// Bytes of room its buffers hold (what keeping them costs).
+    fn buffer_bytes(&self) -> usize;
+    /// Empties it and moves its buffers, their room kept, into a new one.
+    fn take_buffers(&mut self) -> Self;
 }
 
-/// Keeps the buffers of `lattice` (being dropped) for the next one, if they are not too big.
-/// Does nothing while the thread is ending or the spare is in use.
-pub fn keep_lattice(lattice: &mut Lattice) {
-    if lattice.buffer_bytes() == 0 || lattice.buffer_bytes() > MAX_KEPT_BYTES / 2 {
+impl Reusable for Lattice {
+    const SPARE: &'static LocalKey<RefCell<Option<Lattice>>> = &SPARE_LATTICE;
+    fn buffer_bytes(&self) -> usize {
+        Lattice::buffer_bytes(self)
+    }
+    fn take_buffers(&mut self) -> Lattice {
+        Lattice::take_buffers(self)
+    }
+}
+
+impl Reusable for Search {
+    const SPARE: &'static LocalKey<RefCell<Option<Search>>> = &SPARE_SEARCH;
+    fn buffer_bytes(&self) -> usize {
+        Search::buffer_bytes(self)
+    }
+    fn take_buffers(&mut self) -> Search {
+        Search::take_buffers(self)
+    }
+}
+
+/// An empty one with the room of the last one dropped on this thread, if any.
+pub fn take<T: Reusable>() -> Option<T> {
+    T::SPARE.try_with(|spare| spare.try_borrow_mut().ok()?.take()).ok().flatten()
+}
+
+/// Keeps the buffers of `item` (being dropped) for the next one, if they are not too big
+/// (each kind gets half of [`MAX_KEPT_BYTES`]). Does nothing while the thread is ending or
+/// the spare is in use.
+pub fn keep<T: Reusable>(item: &mut T) {
+    let bytes = item.buffer_bytes();
+    if bytes == 0 || bytes > MAX_KEPT_BYTES / 2 {
         return;
     }
-    let _ = SPARE_LATTICE.try_with(|spare| {
+    let _ = T::SPARE.try_with(|spare| {
         if let Ok(mut spare) = spare.try_borrow_mut() {
             if spare.is_none() {
-                *spare = Some(lattice.take_buffers());
-            }
-        }
-    });
-}
-
-/// A search with the room of the last one dropped on this thread, if any.
-pub fn take_search() -> Option<Search> {
-    SPARE_SEARCH.try_with(|spare| spare.try_borrow_mut().ok()?.take()).ok().flatten()
-}
-
-/// Keeps the buffers of `search` (being dropped) for the next one, as [`keep_lattice`].
-pub fn keep_search(search: &mut Search) {
-    if search.buffer_bytes() == 0 || search.buffer_bytes() > MAX_KEPT_BYTES / 2 {
-        return;
-    }
-    let _ = SPARE_SEARCH.try_with(|spare| {
-        if let Ok(mut spare) = spare.try_borrow_mut() {
-            if spare.is_none() {
-                *spare = Some(search.take_buffers());
+                *spare = Some(item.take_buffers());
             }
         }
     });
