@@ -271,6 +271,7 @@ impl Lattice {
         self.chars.capacity() * size_of::<char>()
             + self.nodes.capacity() * size_of::<Node>()
             + (self.starting.starts.capacity() + self.starting.items.capacity() + self.ending.starts.capacity() + self.ending.items.capacity()) * size_of::<u32>()
+            + (self.readings.capacity() + self.user_texts.capacity()) * size_of::<String>()
     }
 
     /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With

@@ -64,9 +64,9 @@ struct State {
 }
 
 /// The buffers of the searches over one lattice, reused by every search of a conversion
-/// (the whole reading, then each segment): a search over a segment of a few characters
-/// would otherwise spend most of its time allocating and clearing tables sized for the
-/// whole lattice and for every word class.
+/// (the whole reading, then each segment) and then by the next conversion on the thread
+/// (`spare.rs`): a search over a segment of a few characters would otherwise spend most of
+/// its time allocating and clearing tables sized for the whole lattice and for every word class.
 pub struct Search {
     /// The cheapest cost of a path from the span's start through each node (its own cost
     /// included), UNREACHED when none; valid for the nodes of the last span searched.
@@ -77,7 +77,9 @@ pub struct Search {
     touched: Vec<u16>,
     /// The cheapest arrival per right id at the current position, dense like `by_left` (a
     /// sort per position cost more than the rest of the loop); ids beyond it (a hostile
-    /// file) are listed as they come, which gives the same minimum.
+    /// file) are listed as they come, which gives the same minimum. Between positions all
+    /// UNREACHED; the backward search's `group_by_right` uses it as scratch for group numbers
+    /// and puts it back.
     by_right: Vec<i32>,
     /// The cheapest way to arrive at the current position, per right id of the word ending there.
     groups: Vec<(u16, i32)>,
@@ -117,27 +119,30 @@ impl Search {
     /// Buffers for searching `lattice`: those the last search on this thread left
     /// (`spare.rs`) when they were for the same dictionary's classes, else new ones.
     pub fn new(dictionary: &Dictionary, lattice: &Lattice) -> Search {
-        let mut search = match spare::take::<Search>() {
-            Some(s) if s.by_left.len() == dictionary.id_count() && s.by_right.len() == dictionary.right_id_count() => s,
-            _ => Search {
-                best: Vec::new(),
-                by_left: vec![UNREACHED; dictionary.id_count()],
-                touched: Vec::new(),
-                by_right: vec![UNREACHED; dictionary.right_id_count()],
-                groups: Vec::new(),
-                // Started at a size most searches stay within: growing from empty reallocated
-                // them a dozen times per search (about 7 % of a conversion's instructions).
-                states: Vec::with_capacity(INITIAL_STATES),
-                heap: BinaryHeap::with_capacity(INITIAL_STATES),
-                path: Vec::new(),
-                group_of: Vec::new(),
-                rights: Vec::new(),
-                rights_at: Vec::new(),
-                grouped_in: Vec::new(),
-                search_number: 0,
-                group_costs: Vec::new(),
-            },
-        };
+        let mut search = spare::take::<Search>().unwrap_or_else(|| Search {
+            best: Vec::new(),
+            by_left: Vec::new(),
+            touched: Vec::new(),
+            by_right: Vec::new(),
+            groups: Vec::new(),
+            // Started at a size most searches stay within: growing from empty reallocated
+            // them a dozen times per search (about 7 % of a conversion's instructions).
+            states: Vec::with_capacity(INITIAL_STATES),
+            heap: BinaryHeap::with_capacity(INITIAL_STATES),
+            path: Vec::new(),
+            group_of: Vec::new(),
+            rights: Vec::new(),
+            rights_at: Vec::new(),
+            grouped_in: Vec::new(),
+            search_number: 0,
+            group_costs: Vec::new(),
+        });
+        // Sized for this dictionary's classes: kept buffers may come from another dictionary
+        // (they are all UNREACHED, so only their length can differ).
+        search.by_left.resize(dictionary.id_count(), UNREACHED);
+        search.by_left.truncate(dictionary.id_count());
+        search.by_right.resize(dictionary.right_id_count(), UNREACHED);
+        search.by_right.truncate(dictionary.right_id_count());
         search.best.resize(lattice.nodes.len(), UNREACHED);
         search
     }
@@ -434,4 +439,41 @@ fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], by_ri
         }
     }
     (first as u32, rights.len() as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry, SourceMatrix};
+    use crate::dictionary::format::SPECIAL_ID_COUNT;
+
+    fn dictionary(ids: u16) -> Dictionary {
+        let entries = vec![SourceEntry { reading: "か".to_string(), surface: "蚊".to_string(), left_id: 1, right_id: 1, cost: 100 }];
+        let matrix = SourceMatrix { left_ids: ids, right_ids: ids, costs: vec![10; ids as usize * ids as usize] };
+        let options = BuildOptions { metadata: Vec::new(), special_ids: [1; SPECIAL_ID_COUNT], matrix_cells: MatrixCells::Exact, attach_contexts: Vec::new() };
+        Dictionary::from_vec(builder::build(&entries, &matrix, &options).unwrap()).unwrap()
+    }
+
+    /// A search's buffers are handed on whatever the dictionary: after one with other class
+    /// counts, the next search on the thread still gets them, sized for its own classes.
+    #[test]
+    fn kept_search_buffers_serve_a_dictionary_with_other_class_counts() {
+        let (small, large) = (dictionary(3), dictionary(40));
+        let path = |d: &Dictionary| {
+            let lattice = Lattice::build(d, "かか", None, None);
+            let mut search = Search::new(d, &lattice);
+            let path = search.best_path(d, &lattice, &Span::whole(lattice.len()));
+            (path, search.states.capacity())
+        };
+        let first = path(&small);
+        for d in [&large, &small, &large] {
+            let lattice = Lattice::build(d, "か", None, None);
+            drop(Search::new(d, &lattice));
+            let kept = spare::take::<Search>().expect("the search dropped last left its buffers");
+            assert_eq!((kept.by_left.len(), kept.by_right.len()), (d.id_count(), d.right_id_count()));
+            assert!(kept.by_left.iter().chain(&kept.by_right).all(|&c| c == UNREACHED));
+            drop(kept);
+        }
+        assert_eq!(path(&small), first);
+    }
 }

@@ -131,17 +131,31 @@ impl std::fmt::Display for DictionaryError {
     }
 }
 
-/// A trie node's children bounds and entry bounds (`Layout::bounds`), None where unreadable.
+/// A trie node's children bounds and entry bounds (`Layout::bounds`), 16 bytes;
+/// [`UNREADABLE`] where they do not add up.
 #[derive(Clone, Copy)]
 struct TopBounds {
-    children: Option<(u32, u32)>,
-    entries: Option<(u32, u32)>,
+    children: (u32, u32),
+    entries: (u32, u32),
+}
+
+/// Bounds that `Layout::bounds` refused: no readable bounds end before they begin.
+const UNREADABLE: (u32, u32) = (u32::MAX, 0);
+
+impl TopBounds {
+    fn of(bounds: Option<(u32, u32)>) -> (u32, u32) {
+        bounds.unwrap_or(UNREADABLE)
+    }
+
+    fn read(bounds: (u32, u32)) -> Option<(u32, u32)> {
+        (bounds != UNREADABLE).then_some(bounds)
+    }
 }
 
 /// How many of the trie's first nodes have their bounds read at open ([`TopBounds`]): the
-/// root, every first kana and the common second ones — 16 KiB. (2,048 nodes saved under 1 % more
-/// instructions for 16 KiB more anonymous memory, which issue 19 bounds.)
-const TOP_NODES: u32 = 1024;
+/// root and the first kana, where every lookup starts — 4 KiB. (1,024 nodes, 16 KiB, saved
+/// under 1 % more instructions; issue 19 bounds anonymous memory.)
+const TOP_NODES: u32 = 256;
 
 /// A validated compiled dictionary.
 pub struct Dictionary {
@@ -329,7 +343,7 @@ impl Dictionary {
     fn with_top_bounds(mut self) -> Dictionary {
         let counts = self.section(Section::TrieCounts);
         let entry_counts = &counts[self.trie.entries_at..];
-        let top = (0..self.trie.nodes.min(TOP_NODES)).map(|i| TopBounds { children: self.trie.children.bounds(counts, i), entries: self.trie.entries.bounds(entry_counts, i) }).collect();
+        let top = (0..self.trie.nodes.min(TOP_NODES)).map(|i| TopBounds { children: TopBounds::of(self.trie.children.bounds(counts, i)), entries: TopBounds::of(self.trie.entries.bounds(entry_counts, i)) }).collect();
         self.top_bounds = top;
         self
     }
@@ -338,7 +352,7 @@ impl Dictionary {
     #[inline]
     fn children_bounds(&self, node: u32) -> Option<(u32, u32)> {
         match self.top_bounds.get(node as usize) {
-            Some(top) => top.children,
+            Some(top) => TopBounds::read(top.children),
             None => self.trie.children.bounds(self.section(Section::TrieCounts), node),
         }
     }
@@ -347,7 +361,7 @@ impl Dictionary {
     #[inline]
     fn entry_bounds(&self, node: u32) -> Option<(u32, u32)> {
         match self.top_bounds.get(node as usize) {
-            Some(top) => top.entries,
+            Some(top) => TopBounds::read(top.entries),
             None => self.trie.entries.bounds(&self.section(Section::TrieCounts)[self.trie.entries_at..], node),
         }
     }
