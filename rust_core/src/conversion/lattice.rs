@@ -236,18 +236,11 @@ impl HeardSearch {
     }
 }
 
-impl Drop for Lattice {
-    /// Leaves the buffers for the next lattice on this thread (`spare.rs`).
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            spare::keep(self);
-        }
-    }
-}
+impl spare::Reusable for Lattice {
+    const SPARE: &'static std::thread::LocalKey<std::cell::RefCell<Option<Lattice>>> = &spare::SPARE_LATTICE;
 
-impl Lattice {
     /// Empties the lattice and moves its buffers (their room kept) into a new one.
-    pub(super) fn take_buffers(&mut self) -> Lattice {
+    fn take_buffers(&mut self) -> Lattice {
         let mut lattice = Lattice {
             chars: std::mem::take(&mut self.chars),
             nodes: std::mem::take(&mut self.nodes),
@@ -266,14 +259,25 @@ impl Lattice {
     }
 
     /// Bytes of room its buffers hold (what keeping them for the next lattice costs).
-    pub(super) fn buffer_bytes(&self) -> usize {
+    fn buffer_bytes(&self) -> usize {
         use std::mem::size_of;
         self.chars.capacity() * size_of::<char>()
             + self.nodes.capacity() * size_of::<Node>()
             + (self.starting.starts.capacity() + self.starting.items.capacity() + self.ending.starts.capacity() + self.ending.items.capacity()) * size_of::<u32>()
             + (self.readings.capacity() + self.user_texts.capacity()) * size_of::<String>()
     }
+}
 
+impl Drop for Lattice {
+    /// Leaves the buffers for the next lattice on this thread (`spare.rs`).
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            spare::keep(self);
+        }
+    }
+}
+
+impl Lattice {
     /// Builds the lattice of `reading` (kana, digits, punctuation — any text). With
     /// `heard`, words are also matched through the spellings of a listener; with `user`, the
     /// words of the user dictionary join with the ids of their classes.

@@ -105,6 +105,56 @@ pub struct Search {
     group_costs: Vec<i32>,
 }
 
+impl spare::Reusable for Search {
+    const SPARE: &'static std::thread::LocalKey<std::cell::RefCell<Option<Search>>> = &spare::SPARE_SEARCH;
+
+    /// Empties the search and moves its buffers (their room kept) into a new one, its
+    /// tables by class all UNREACHED again.
+    fn take_buffers(&mut self) -> Search {
+        for &id in &self.touched {
+            self.by_left[id as usize] = UNREACHED;
+        }
+        let mut search = Search {
+            best: std::mem::take(&mut self.best),
+            by_left: std::mem::take(&mut self.by_left),
+            touched: std::mem::take(&mut self.touched),
+            by_right: std::mem::take(&mut self.by_right),
+            groups: std::mem::take(&mut self.groups),
+            states: std::mem::take(&mut self.states),
+            heap: std::mem::take(&mut self.heap),
+            path: std::mem::take(&mut self.path),
+            group_of: std::mem::take(&mut self.group_of),
+            rights: std::mem::take(&mut self.rights),
+            rights_at: std::mem::take(&mut self.rights_at),
+            grouped_in: std::mem::take(&mut self.grouped_in),
+            search_number: self.search_number,
+            group_costs: std::mem::take(&mut self.group_costs),
+        };
+        search.best.clear();
+        search.touched.clear();
+        search.groups.clear();
+        search.states.clear();
+        search.heap.clear();
+        search.path.clear();
+        search
+    }
+
+    /// Bytes of room its buffers hold.
+    fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.best.capacity() * size_of::<i32>()
+            + (self.by_left.capacity() + self.by_right.capacity()) * size_of::<i32>()
+            + self.touched.capacity() * size_of::<u16>()
+            + self.groups.capacity() * size_of::<(u16, i32)>()
+            + self.states.capacity() * size_of::<State>()
+            + self.heap.capacity() * size_of::<Reverse<(i32, u16, u32)>>()
+            + self.path.capacity() * size_of::<u32>()
+            + (self.group_of.capacity() + self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
+            + self.rights.capacity() * size_of::<u16>()
+            + self.rights_at.capacity() * size_of::<(u32, u32)>()
+    }
+}
+
 impl Drop for Search {
     /// Leaves the buffers for the next search on this thread (`spare.rs`); not after a
     /// panic, which may have left a table by class half reset.
@@ -140,57 +190,9 @@ impl Search {
         // Sized for this dictionary's classes: kept buffers may come from another dictionary
         // (they are all UNREACHED, so only their length can differ).
         search.by_left.resize(dictionary.id_count(), UNREACHED);
-        search.by_left.truncate(dictionary.id_count());
         search.by_right.resize(dictionary.right_id_count(), UNREACHED);
-        search.by_right.truncate(dictionary.right_id_count());
         search.best.resize(lattice.nodes.len(), UNREACHED);
         search
-    }
-
-    /// Empties the search and moves its buffers (their room kept) into a new one, its
-    /// tables by class all UNREACHED again.
-    pub(super) fn take_buffers(&mut self) -> Search {
-        for &id in &self.touched {
-            self.by_left[id as usize] = UNREACHED;
-        }
-        let mut search = Search {
-            best: std::mem::take(&mut self.best),
-            by_left: std::mem::take(&mut self.by_left),
-            touched: std::mem::take(&mut self.touched),
-            by_right: std::mem::take(&mut self.by_right),
-            groups: std::mem::take(&mut self.groups),
-            states: std::mem::take(&mut self.states),
-            heap: std::mem::take(&mut self.heap),
-            path: std::mem::take(&mut self.path),
-            group_of: std::mem::take(&mut self.group_of),
-            rights: std::mem::take(&mut self.rights),
-            rights_at: std::mem::take(&mut self.rights_at),
-            grouped_in: std::mem::take(&mut self.grouped_in),
-            search_number: self.search_number,
-            group_costs: std::mem::take(&mut self.group_costs),
-        };
-        search.best.clear();
-        search.touched.clear();
-        search.groups.clear();
-        search.states.clear();
-        search.heap.clear();
-        search.path.clear();
-        search
-    }
-
-    /// Bytes of room its buffers hold.
-    pub(super) fn buffer_bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.best.capacity() * size_of::<i32>()
-            + (self.by_left.capacity() + self.by_right.capacity()) * size_of::<i32>()
-            + self.touched.capacity() * size_of::<u16>()
-            + self.groups.capacity() * size_of::<(u16, i32)>()
-            + self.states.capacity() * size_of::<State>()
-            + self.heap.capacity() * size_of::<Reverse<(i32, u16, u32)>>()
-            + self.path.capacity() * size_of::<u32>()
-            + (self.group_of.capacity() + self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
-            + self.rights.capacity() * size_of::<u16>()
-            + self.rights_at.capacity() * size_of::<(u32, u32)>()
     }
 
     /// Forward Viterbi over `span`: fills `best` for every node the span allows.

@@ -22,11 +22,12 @@ use std::thread::LocalKey;
 pub const MAX_KEPT_BYTES: usize = 128 * 1024;
 
 thread_local! {
-    static SPARE_LATTICE: RefCell<Option<Lattice>> = const { RefCell::new(None) };
-    static SPARE_SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
+    pub(super) static SPARE_LATTICE: RefCell<Option<Lattice>> = const { RefCell::new(None) };
+    pub(super) static SPARE_SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
 }
 
-/// What keeps buffers worth handing on: a lattice, a search.
+/// What keeps buffers worth handing on: a lattice, a search (each implements it beside its
+/// fields).
 pub trait Reusable: Sized + 'static {
     /// Where this thread keeps one.
     const SPARE: &'static LocalKey<RefCell<Option<Self>>>;
@@ -34,26 +35,6 @@ pub trait Reusable: Sized + 'static {
     fn buffer_bytes(&self) -> usize;
     /// Empties it and moves its buffers, their room kept, into a new one.
     fn take_buffers(&mut self) -> Self;
-}
-
-impl Reusable for Lattice {
-    const SPARE: &'static LocalKey<RefCell<Option<Lattice>>> = &SPARE_LATTICE;
-    fn buffer_bytes(&self) -> usize {
-        Lattice::buffer_bytes(self)
-    }
-    fn take_buffers(&mut self) -> Lattice {
-        Lattice::take_buffers(self)
-    }
-}
-
-impl Reusable for Search {
-    const SPARE: &'static LocalKey<RefCell<Option<Search>>> = &SPARE_SEARCH;
-    fn buffer_bytes(&self) -> usize {
-        Search::buffer_bytes(self)
-    }
-    fn take_buffers(&mut self) -> Search {
-        Search::take_buffers(self)
-    }
 }
 
 /// An empty one with the room of the last one dropped on this thread, if any.
