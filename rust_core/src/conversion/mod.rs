@@ -236,7 +236,10 @@ impl Converter {
         // After any known word a particle as heard may start the reading; the connection
         // costs decide whether one can follow that word (measured: allowing it only after
         // content words left わ unconverted after に, へ, で in words typed one at a time).
-        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries);
+        // Only the best path is searched when one candidate and at most one alternative are
+        // asked for: the lattice can leave out the homophones it never takes.
+        let one_best = request.candidates <= 1 && request.alternatives <= 1;
+        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, one_best);
         if request.heard {
             self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
         }
