@@ -83,6 +83,8 @@ pub struct Search {
     by_right: Vec<i32>,
     /// The cheapest way to arrive at the current position, per right id of the word ending there.
     groups: Vec<(u16, i32)>,
+    /// The same with each right id's matrix row (`Connections::row`), cheapest first.
+    arrivals: Vec<(usize, i32)>,
     states: Vec<State>,
     /// Ordered by total cost, then by how close the state is to the span's start: among paths
     /// of equal cost (a reading repeated, words with the same cost) the search runs one of them
@@ -120,6 +122,7 @@ impl spare::Reusable for Search {
             touched: std::mem::take(&mut self.touched),
             by_right: std::mem::take(&mut self.by_right),
             groups: std::mem::take(&mut self.groups),
+            arrivals: std::mem::take(&mut self.arrivals),
             states: std::mem::take(&mut self.states),
             heap: std::mem::take(&mut self.heap),
             path: std::mem::take(&mut self.path),
@@ -133,6 +136,7 @@ impl spare::Reusable for Search {
         search.best.clear();
         search.touched.clear();
         search.groups.clear();
+        search.arrivals.clear();
         search.states.clear();
         search.heap.clear();
         search.path.clear();
@@ -146,6 +150,7 @@ impl spare::Reusable for Search {
             + (self.by_left.capacity() + self.by_right.capacity()) * size_of::<i32>()
             + self.touched.capacity() * size_of::<u16>()
             + self.groups.capacity() * size_of::<(u16, i32)>()
+            + self.arrivals.capacity() * size_of::<(usize, i32)>()
             + self.states.capacity() * size_of::<State>()
             + self.heap.capacity() * size_of::<Reverse<(i32, u16, u32)>>()
             + self.path.capacity() * size_of::<u32>()
@@ -175,6 +180,7 @@ impl Search {
             touched: Vec::new(),
             by_right: Vec::new(),
             groups: Vec::new(),
+            arrivals: Vec::new(),
             // Started at a size most searches stay within: growing from empty reallocated
             // them a dozen times per search (about 7 % of a conversion's instructions).
             states: Vec::with_capacity(INITIAL_STATES),
@@ -202,7 +208,7 @@ impl Search {
             self.best.resize(lattice.nodes.len(), UNREACHED);
         }
         let connections = dictionary.connections();
-        let Search { best, by_left, touched, by_right, groups, .. } = self;
+        let Search { best, by_left, touched, by_right, groups, arrivals, .. } = self;
         for pos in span.start..span.end {
             groups.clear();
             if pos == span.start {
@@ -243,17 +249,9 @@ impl Search {
             // the first few: once an arrival costs more than the best so far less the lowest
             // connection cost, no later one can win (the same minimum, fewer lookups).
             groups.sort_unstable_by_key(|&(_, cost)| cost);
-            let floor = connections.floor();
-            let arrival = |left: u16| {
-                let mut best = UNREACHED;
-                for &(rid, cost) in groups.iter() {
-                    if cost.saturating_add(floor) >= best {
-                        break;
-                    }
-                    best = best.min(cost.saturating_add(connections.cost(rid, left)));
-                }
-                best
-            };
+            arrivals.clear();
+            arrivals.extend(groups.iter().map(|&(rid, cost)| (connections.row(rid), cost)));
+            let arrival = |left: u16| connections.cheapest_arrival(arrivals, left);
             for &i in &lattice.starting[pos] {
                 let node = &lattice.nodes[i as usize];
                 if !span.allows(node) {

@@ -68,6 +68,52 @@ impl<'a> Connections<'a> {
         }
     }
 
+    /// Where the costs after right id `previous_right` start, for [`Connections::cheapest_arrival`]
+    /// (an id outside the matrix gets a row no cell lies in).
+    #[inline]
+    pub fn row(&self, previous_right: u16) -> usize {
+        let r = previous_right as usize;
+        if r < self.right_ids {
+            r * self.left_ids
+        } else {
+            usize::MAX / 4
+        }
+    }
+
+    /// The lowest `cost + cost(right, next_left)` over `arrivals`, pairs of a right id's
+    /// [`Connections::row`] and a cost, sorted by cost; UNREACHED (i32::MAX) for none. The
+    /// same as looking every pair up with [`Connections::cost`], with the checks made once and
+    /// the pairs after the first whose cost alone reaches the minimum (plus the lowest
+    /// connection cost) left unread: this is the forward search's innermost loop.
+    #[inline]
+    pub fn cheapest_arrival(&self, arrivals: &[(usize, i32)], next_left: u16) -> i32 {
+        let l = next_left as usize;
+        let mut best = i32::MAX;
+        if l >= self.left_ids {
+            return arrivals.first().map_or(best, |&(_, cost)| cost.saturating_add(i16::MAX as i32));
+        }
+        let floor = self.floor();
+        if self.width == 1 {
+            for &(row, cost) in arrivals {
+                if cost.saturating_add(floor) >= best {
+                    break;
+                }
+                let connection = self.cells.get(row + l).map_or(i16::MAX as i32, |&v| v as i32 * self.scale);
+                best = best.min(cost.saturating_add(connection));
+            }
+        } else {
+            for &(row, cost) in arrivals {
+                if cost.saturating_add(floor) >= best {
+                    break;
+                }
+                let cell = row + l;
+                let connection = self.cells.get(cell * 2..cell * 2 + 2).map_or(i16::MAX as i32, |b| i16::from_le_bytes([b[0], b[1]]) as i32);
+                best = best.min(cost.saturating_add(connection));
+            }
+        }
+        best
+    }
+
     /// Cost of a word with left id `next_left` after one with right id `previous_right`;
     /// ids outside the matrix cost i16::MAX (a hostile file cannot make this panic).
     #[inline]
