@@ -178,8 +178,7 @@ fn push_spelling(dictionary: &Dictionary, lattice: &mut Lattice, (start, end): (
     let (start, end) = (2 * start as u16, 2 * end as u16);
     let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
     let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
-    let slot = lattice.readings.len() as u32;
-    lattice.readings.push(reading.to_string());
+    let slot = lattice.readings.push(reading);
     let mut pushed = false;
     let mut surface = String::new();
     for index in entries.into_iter().flatten() {

@@ -125,18 +125,68 @@ impl BestOfClass {
     }
 }
 
+/// The readings `NodeText::Heard` nodes were found under, in one buffer: a heard conversion
+/// finds a hundred or more, and a `String` each was most of its lattice's allocations.
+#[derive(Debug, Clone, Default)]
+pub struct Readings {
+    text: String,
+    /// Where each reading ends in `text` (it starts where the one before ends).
+    ends: Vec<u32>,
+}
+
+impl Readings {
+    /// The number of readings.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Reading `index`.
+    pub fn get(&self, index: usize) -> Option<&str> {
+        let end = *self.ends.get(index)? as usize;
+        let start = index.checked_sub(1).map_or(0, |i| self.ends[i] as usize);
+        self.text.get(start..end)
+    }
+
+    /// Adds a reading, returning its index.
+    pub fn push(&mut self, reading: &str) -> u32 {
+        self.text.push_str(reading);
+        self.close()
+    }
+
+    /// Ends the reading whose characters were appended to `text` since the last one.
+    fn close(&mut self) -> u32 {
+        self.ends.push(self.text.len() as u32);
+        self.ends.len() as u32 - 1
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    fn buffer_bytes(&self) -> usize {
+        self.text.capacity() + self.ends.capacity() * std::mem::size_of::<u32>()
+    }
+}
+
 /// All nodes over a reading, indexed by start and end position.
 pub struct Lattice {
     pub chars: Vec<char>,
     pub nodes: Vec<Node>,
     /// Readings of `NodeText::Heard` nodes.
-    pub readings: Vec<String>,
+    pub readings: Readings,
     /// Texts of `NodeText::User` nodes.
     pub user_texts: Vec<String>,
     /// Node indices by start position (doubled).
     pub starting: ByPosition,
     /// Node indices by end position (doubled).
     pub ending: ByPosition,
+    /// The as-heard search's buffers, kept with the lattice's (`spare.rs`).
+    heard_search: HeardSearch,
 }
 
 /// Node indices grouped by position, in the order the nodes were pushed: one flat list and
@@ -270,6 +320,8 @@ struct HeardSearch {
     links: Vec<Link>,
     steps: Vec<Step>,
     found: Vec<HeardReading>,
+    /// A reading's characters, last first (`HeardSearch::push_reading`).
+    reversed: Vec<char>,
 }
 
 impl HeardSearch {
@@ -279,14 +331,24 @@ impl HeardSearch {
         self.links.len() as u32 - 1
     }
 
-    /// The reading a link ends, in dictionary characters.
-    fn reading(&self, dictionary: &Dictionary, mut link: u32) -> String {
-        let mut chars = Vec::new();
+    /// Adds the reading a link ends, in dictionary characters, to `readings`; returns its index.
+    fn push_reading(&mut self, dictionary: &Dictionary, mut link: u32, readings: &mut Readings) -> u32 {
+        self.reversed.clear();
         while let Some(l) = self.links.get(link as usize) {
-            chars.extend(dictionary.char_of(l.code));
+            self.reversed.extend(dictionary.char_of(l.code));
             link = l.previous;
         }
-        chars.iter().rev().collect()
+        readings.text.extend(self.reversed.iter().rev());
+        readings.close()
+    }
+
+    fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.stack.capacity() * size_of::<Match>()
+            + self.links.capacity() * size_of::<Link>()
+            + self.steps.capacity() * size_of::<Step>()
+            + self.found.capacity() * size_of::<HeardReading>()
+            + self.reversed.capacity() * size_of::<char>()
     }
 
     /// Keeps `heard`, or only the cheaper of it and an earlier match of the same reading
@@ -312,6 +374,7 @@ impl spare::Reusable for Lattice {
             user_texts: std::mem::take(&mut self.user_texts),
             starting: std::mem::take(&mut self.starting),
             ending: std::mem::take(&mut self.ending),
+            heard_search: std::mem::take(&mut self.heard_search),
         };
         lattice.chars.clear();
         lattice.nodes.clear();
@@ -328,7 +391,9 @@ impl spare::Reusable for Lattice {
         self.chars.capacity() * size_of::<char>()
             + self.nodes.capacity() * size_of::<Node>()
             + (self.starting.starts.capacity() + self.starting.items.capacity() + self.ending.starts.capacity() + self.ending.items.capacity()) * size_of::<u32>()
-            + (self.readings.capacity() + self.user_texts.capacity()) * size_of::<String>()
+            + self.readings.buffer_bytes()
+            + self.heard_search.buffer_bytes()
+            + self.user_texts.capacity() * size_of::<String>()
     }
 }
 
@@ -370,17 +435,18 @@ impl Lattice {
         let mut lattice = spare::take::<Lattice>().unwrap_or_else(|| Lattice {
             chars: Vec::new(),
             nodes: Vec::new(),
-            readings: Vec::new(),
+            readings: Readings::default(),
             user_texts: Vec::new(),
             starting: ByPosition::default(),
             ending: ByPosition::default(),
+            heard_search: HeardSearch::default(),
         });
         lattice.chars.extend(reading.chars());
         let n = lattice.chars.len();
         let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c)).collect();
         let codes: Vec<u8> = lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)).collect();
         let noun = dictionary.special_id(SpecialId::Noun);
-        let mut search = HeardSearch::default();
+        let mut search = std::mem::take(&mut lattice.heard_search);
         let mut best_of_class = (one_best && boundaries.is_empty()).then(BestOfClass::new);
         for start in 0..n {
             let mut covered_one = false;
@@ -418,6 +484,7 @@ impl Lattice {
                 lattice.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
             }
         }
+        lattice.heard_search = search;
         lattice
     }
 
@@ -542,9 +609,9 @@ impl Lattice {
         }
         let mut surface = String::new();
         for k in 0..search.found.len() {
+            let slot = search.push_reading(dictionary, search.found[k].link, &mut self.readings);
             let heard = &search.found[k];
-            let slot = self.readings.len() as u32;
-            let reading = search.reading(dictionary, heard.link);
+            let reading = self.readings.get(slot as usize).unwrap_or("");
             // A long vowel left out is how a listener writes a kanji word (Токё for 東京), and
             // also kana words and loanwords (ありがと, こひ), but short kana words match long
             // ones so often (よ as よう, して as してい) that a word written without kanji pays
@@ -580,9 +647,8 @@ impl Lattice {
                         continue;
                     }
                 }
-                self.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::Heard { entry: index, reading: slot } });
+                self.nodes.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::Heard { entry: index, reading: slot } });
             }
-            self.readings.push(reading);
         }
     }
 
@@ -603,8 +669,7 @@ impl Lattice {
             };
             let id = dictionary.special_id(role);
             if let (_, Some(entries)) = dictionary.probe(&[code]) {
-                let slot = self.readings.len() as u32;
-                self.readings.push(particle.to_string());
+                let slot = self.readings.push(particle.encode_utf8(&mut [0; 4]));
                 self.push_entries(dictionary, from, 2 * start + 2, entries, costs.particle, Some(slot), None, |left| left == id);
             }
         }
@@ -743,7 +808,7 @@ impl Lattice {
                 }
             }
             NodeText::Heard { entry, reading } => {
-                let reading = self.readings.get(reading as usize).map_or("", String::as_str);
+                let reading = self.readings.get(reading as usize).unwrap_or("");
                 match dictionary.entry(entry) {
                     Some(e) => dictionary.push_surface(&e, reading, out),
                     None => out.push_str(reading),
