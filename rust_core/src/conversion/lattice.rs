@@ -632,7 +632,7 @@ impl Lattice {
                 let Some(e) = dictionary.entry(index) else { continue };
                 if final_wa {
                     surface.clear();
-                    dictionary.push_surface(&e, &reading, &mut surface);
+                    dictionary.push_surface(&e, reading, &mut surface);
                     if !surface.ends_with('は') {
                         continue;
                     }
