@@ -305,7 +305,7 @@ impl Converter {
             let context = contexts(&lattice, best, start, end, &left_classes);
             segments.push(Segment {
                 reading: lattice.chars[start / 2..end / 2].iter().collect(),
-                candidates: candidates(dictionary, &lattice, &mut search, start, end, context, &word_cuts, (&first_text, &first), request.candidates),
+                candidates: candidates(dictionary, &lattice, &mut search, start, end, context, &word_cuts, (&first_text, &first), request.candidates, k == 0),
             });
         }
         texts.truncate(request.alternatives);

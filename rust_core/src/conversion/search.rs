@@ -325,8 +325,16 @@ impl Search {
 
     /// The best paths through `span`, cheapest first; `distinct` decides which paths count
     /// as different (e.g. by the text they write), and `limit` how many to return.
-    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
+    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         self.forward(dictionary, lattice, span);
+        self.paths_after_forward(dictionary, lattice, span, limit, distinct)
+    }
+
+    /// [`Search::best_paths`] with the forward costs already in place: those of the last
+    /// [`Search::forward`] over `span`, or over a span whose costs are the same for every word
+    /// `span` allows (the whole reading, for its first segment: the same start and left
+    /// context, and no cut inside the segment).
+    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         // A new search number makes every position's groups stale (`group_by_right`).
         self.search_number = self.search_number.wrapping_add(1);
         if self.search_number == 0 {

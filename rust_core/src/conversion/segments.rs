@@ -95,9 +95,11 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
 /// Candidates for `start..end` (doubled positions, at character boundaries) between the
 /// given contexts, with a word boundary at every one of `cuts` inside it, best first; the
 /// text of the best path (`first`: its text and nodes in the segment) leads; then the
-/// reading in hiragana and in katakana.
+/// reading in hiragana and in katakana. With `whole_forward`, `search` holds the forward
+/// costs of the whole reading and the segment is its first: where no cut falls inside the
+/// segment those are the segment's own, and its forward pass is skipped.
 #[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, start: usize, end: usize, context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize) -> Vec<Candidate> {
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, start: usize, end: usize, context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, whole_forward: bool) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
     let mut out: Vec<Candidate> = Vec::new();
     if limit <= 1 {
@@ -105,7 +107,8 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         // neighbours (they are its neighbours on that path), so no search is needed.
         out.push(Candidate { text: first_text.to_string(), cost: path_cost(dictionary, lattice, first_nodes, &context), class: last_class(lattice, first_nodes) });
     } else {
-        let cuts = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
+        let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
+        let forward_done = whole_forward && start == 0 && cuts.is_empty();
         let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
         let mut texts: Vec<String> = Vec::new();
         // Every path popped is written into one buffer and compared with the few texts kept
@@ -113,7 +116,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         let mut text = String::new();
         // `first` is searched like any other text (one more path for it), so it gets the cost
         // of its own path, not that of the next candidate.
-        let paths = search.best_paths(dictionary, lattice, &span, limit + 1, |nodes| {
+        let distinct = |nodes: &[u32]| {
             text.clear();
             for &i in nodes {
                 lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
@@ -123,7 +126,12 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
                 texts.push(text.clone());
             }
             fresh
-        });
+        };
+        let paths = if forward_done {
+            search.paths_after_forward(dictionary, lattice, &span, limit + 1, distinct)
+        } else {
+            search.best_paths(dictionary, lattice, &span, limit + 1, distinct)
+        };
         let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost, class: last_class(lattice, &path.nodes) }).collect();
         let cost = match found.iter().position(|c| c.text == first_text) {
             Some(i) => found.remove(i).cost,
