@@ -498,3 +498,68 @@ fn buffers_left_by_earlier_conversions_change_no_answer() {
         }
     }
 }
+
+/// A one-best conversion builds its lattice without the homophones its best path can never
+/// take: a later word of the same key (or reading as heard) and class that costs no less
+/// (`Lattice::build_in`'s `one_best`). The lattice is smaller, and its best path writes the
+/// same text at the same cost through words of the same classes: with two words of one class
+/// at the same cost (the earlier must stay: it wins the tie), and as heard, where a word of a
+/// class may cost less than an earlier one (a word without kanji pays more for a long vowel
+/// left out).
+#[test]
+fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
+    use cyrillic_ime_core::conversion::heard::HeardCosts;
+    use cyrillic_ime_core::conversion::lattice::Lattice;
+    use cyrillic_ime_core::conversion::search::{Search, Span};
+    use cyrillic_ime_core::conversion::segments::path_text;
+    let mut words = tiny_dictionary::words();
+    words.push(tiny_dictionary::entry("はし", "端", tiny_dictionary::NOUN, 1500));
+    words.push(tiny_dictionary::entry("はし", "嘴", tiny_dictionary::NOUN, 2500));
+    words.push(tiny_dictionary::entry("とうきょう", "とうきょう", tiny_dictionary::NOUN, 1000));
+    words.push(tiny_dictionary::entry("とうきょう", "東京", tiny_dictionary::NOUN, 1200));
+    let homophones = Dictionary::from_vec(builder::build(&words, &tiny_dictionary::connections(), &tiny_dictionary::options()).unwrap()).unwrap();
+    let real = real_dictionary();
+    let costs = HeardCosts::default();
+    let readings = ["はしのはし", "わたしのなまえはなかのです", "ときょにいきました", "とーきょーえいきました", "こにちわ", "きょうはいいてんきですね", "テレビは１２３、😀"];
+    let (mut left_out, mut compared) = (0, 0);
+    for dictionary in [&homophones, real.dictionary()] {
+        for reading in readings {
+            for heard in [None, Some(&costs)] {
+                let build = |one_best| {
+                    let mut lattice = Lattice::build_in(dictionary, reading, heard, None, false, &[], one_best);
+                    lattice.finish();
+                    lattice
+                };
+                let best = |lattice: &Lattice| {
+                    let path = Search::new(dictionary, lattice).best_path(dictionary, lattice, &Span::whole(lattice.len())).expect("a path");
+                    let classes: Vec<(u16, u16)> = path.nodes.iter().map(|&i| (lattice.nodes[i as usize].left_id, lattice.nodes[i as usize].right_id)).collect();
+                    (path_text(dictionary, lattice, &path.nodes), path.cost, classes)
+                };
+                let (all, pruned) = (build(false), build(true));
+                assert!(pruned.nodes.len() <= all.nodes.len(), "{reading}");
+                left_out += all.nodes.len() - pruned.nodes.len();
+                assert_eq!(best(&pruned), best(&all), "{reading}, heard {}", heard.is_some());
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 2 * 2 * readings.len());
+    assert!(left_out > 0, "no homophone was left out");
+    // Through the converter: one candidate and one alternative (the lattice without them)
+    // against two candidates (every word): the same text, segments and first candidates.
+    let tiny = Converter::new(homophones);
+    for c in [&tiny, &real] {
+        for reading in readings {
+            for heard in [false, true] {
+                let ask = |candidates| c.convert(&Request { reading, fixed: &[], candidates, alternatives: 1, heard }).unwrap();
+                let (one, two) = (ask(1), ask(2));
+                assert_eq!(one.alternatives, two.alternatives, "{reading}, heard {heard}");
+                assert_eq!(one.segment_lengths(), two.segment_lengths(), "{reading}, heard {heard}");
+                for (a, b) in one.segments.iter().zip(&two.segments) {
+                    assert_eq!(a.candidates[0], b.candidates[0], "{reading}, heard {heard}");
+                }
+            }
+        }
+    }
+    assert_eq!(convert(&tiny, "はし", 1, 1).best_text(), "端", "of two words of one class at one cost, the first stays");
+}
