@@ -66,9 +66,10 @@ const MAX_PROBES_PER_POSITION: usize = 600;
 const CLASS_SLOTS: usize = 256;
 
 /// Of the words one key gives at one place, those a best path can take. An earlier word of
-/// the same class (left id, right id) that costs no more has the same connections on both
-/// sides and wins a tie (the searches take the first in the lattice's order), so a later one
-/// is never on the best path. Such homophones are 56 % of the nodes over the benchmark's
+/// the same class (left id, right id; here its part-of-speech pair's number, which only
+/// entries of one class share) that costs no more has the same connections on both sides and
+/// wins a tie (the searches take the first in the lattice's order), so a later one is never
+/// on the best path. Such homophones are 56 % of the nodes over the benchmark's
 /// readings; a one-best conversion leaves them out of its lattice.
 struct BestOfClass {
     slots: [ClassSlot; CLASS_SLOTS],
@@ -100,11 +101,11 @@ impl BestOfClass {
         self.classes = 0;
     }
 
-    /// Whether a word of class (`left`, `right`) costing `cost` may be on the best path: no
+    /// Whether a word of part-of-speech pair `pair` costing `cost` may be on the best path: no
     /// earlier word of the key in its class costs as little. A class beyond the table's load
     /// limit is always admitted, which is safe.
-    fn admits(&mut self, left: u16, right: u16, cost: i32) -> bool {
-        let class = (left as u32) << 16 | right as u32;
+    fn admits(&mut self, pair: u16, cost: i32) -> bool {
+        let class = pair as u32;
         let mut i = (class.wrapping_mul(0x9E37_79B9) >> 24) as usize % CLASS_SLOTS;
         loop {
             let slot = &mut self.slots[i];
@@ -489,7 +490,7 @@ impl Lattice {
     }
 
     /// Nodes for the entries `entries` of a reading over `start..end`, those `keep` accepts
-    /// (and `best_of_class` admits, when given).
+    /// by left id (and `best_of_class` admits, when given).
     #[allow(clippy::too_many_arguments)]
     fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, mut best_of_class: Option<&mut BestOfClass>, keep: impl Fn(u16) -> bool) -> usize {
         let mut pushed = 0;
@@ -497,14 +498,17 @@ impl Lattice {
             b.next_key();
         }
         for index in entries {
+            if let Some(b) = best_of_class.as_mut() {
+                // Class and cost first, from the record alone: a word left out costs no read
+                // of its ids. (Before `keep`, which decides by left id, so alike for a class.)
+                let Some((pair, cost)) = dictionary.entry_class(index) else { continue };
+                if !b.admits(pair, cost as i32 + extra) {
+                    continue;
+                }
+            }
             let Some(e) = dictionary.entry(index) else { continue };
             if !keep(e.left_id) {
                 continue;
-            }
-            if let Some(b) = best_of_class.as_mut() {
-                if !b.admits(e.left_id, e.right_id, e.cost as i32 + extra) {
-                    continue;
-                }
             }
             let text = match reading {
                 None => NodeText::Entry(index),
@@ -643,7 +647,7 @@ impl Lattice {
                 // Whether the surface has a kanji is recorded per entry by the compiler.
                 let extra = if e.has_kanji() { 0 } else { kana_extra };
                 if let Some(b) = best_of_class.as_mut() {
-                    if !b.admits(e.left_id, e.right_id, e.cost as i32 + cost + extra) {
+                    if !b.admits(e.pair(), e.cost as i32 + cost + extra) {
                         continue;
                     }
                 }

@@ -17,9 +17,17 @@ pub struct Entry {
     pub right_id: u16,
     pub cost: i16,
     surface_ref: u32,
+    pair: u16,
 }
 
 impl Entry {
+    /// Its part-of-speech pair's number: entries with the same number have the same left and
+    /// right ids ([`Dictionary::entry_class`]).
+    #[inline]
+    pub fn pair(&self) -> u16 {
+        self.pair
+    }
+
     /// Whether the surface has a kanji (recorded by the compiler; readings written as
     /// kana have none).
     #[inline]
@@ -485,11 +493,24 @@ impl Dictionary {
     pub fn entry(&self, index: u32) -> Option<Entry> {
         let records = self.section(Section::Entries);
         let at = index as usize * format::ENTRY_LEN;
-        let pair = read_u16(records, at)? as usize;
+        let pair = read_u16(records, at)?;
         let cost = read_u16(records, at + 2)? as i16;
         let surface_ref = read_u32(records, at + 4)?;
         let pairs = self.section(Section::PosPairs);
-        Some(Entry { left_id: read_u16(pairs, pair * 4)?, right_id: read_u16(pairs, pair * 4 + 2)?, cost, surface_ref })
+        let p = pair as usize;
+        Some(Entry { left_id: read_u16(pairs, p * 4)?, right_id: read_u16(pairs, p * 4 + 2)?, cost, surface_ref, pair })
+    }
+
+    /// The part-of-speech pair's number and the cost of entry `index`, read from its record
+    /// alone: two entries with one pair number have the same left and right ids, so this
+    /// tells two words of a class apart from their costs without reading the ids (another
+    /// table, read at random). None where [`Dictionary::entry`] would give none for a record
+    /// cut short; a pair number outside its table gives an entry `entry` refuses too.
+    #[inline]
+    pub fn entry_class(&self, index: u32) -> Option<(u16, i16)> {
+        let records = self.section(Section::Entries);
+        let at = index as usize * format::ENTRY_LEN;
+        Some((read_u16(records, at)?, read_u16(records, at + 2)? as i16))
     }
 
     /// Appends the surface of `entry` (found under `reading`) to `out`.
