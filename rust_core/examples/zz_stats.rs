@@ -11,7 +11,7 @@ fn main() {
     let mut classes = 0usize; let (mut n, mut chars, mut nodes, mut pairs, mut lids, mut rids, mut ends) = (0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize);
     for line in std::io::stdin().lock().lines() {
         let r = line.unwrap();
-        let l = Lattice::build(&d, &r, heard.then_some(&hc), None);
+        let mut l = Lattice::build_in(&d, &r, heard.then_some(&hc), None, false, &[], a.len() > 3); l.finish();
         classes += l.nodes.iter().map(|x| (x.start,x.end,x.left_id,x.right_id)).collect::<HashSet<_>>().len(); n += 1; chars += l.len(); nodes += l.nodes.len();
         for pos in 0..l.positions() {
             let e = l.ending[pos].len(); let s = l.starting[pos].len();
