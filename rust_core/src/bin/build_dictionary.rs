@@ -10,6 +10,7 @@
 //! (`dictionary::prediction_lists`).
 
 use cyrillic_ime_core::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry};
+use cyrillic_ime_core::dictionary::class_order;
 use cyrillic_ime_core::dictionary::format::{SpecialId, SPECIAL_ID_COUNT};
 use cyrillic_ime_core::dictionary::mecab;
 use cyrillic_ime_core::dictionary::prediction_lists;
@@ -92,9 +93,15 @@ fn run() -> Result<(), String> {
     let mecab_dir = mecab_dir.ok_or("--mecab DIR is required")?;
     let out = out.ok_or("--out FILE is required")?;
     let started = std::time::Instant::now();
-    let (entries, _, _) = mecab::read_system_dictionary(&mecab_dir.join("sys.dic"))?;
-    let matrix = mecab::read_matrix(&mecab_dir.join("matrix.bin"))?;
+    let (mut entries, _, _) = mecab::read_system_dictionary(&mecab_dir.join("sys.dic"))?;
+    let mut matrix = mecab::read_matrix(&mecab_dir.join("matrix.bin"))?;
     eprintln!("build_dictionary: read {} entries and a {} × {} matrix in {:.1} s", entries.len(), matrix.right_ids, matrix.left_ids, started.elapsed().as_secs_f64());
+    // The classes numbered so that the cells conversions read share cache lines
+    // (dictionary/class_order.rs); everything below reads the new numbers.
+    if matrix.left_ids == matrix.right_ids {
+        let order = class_order::locality_order(&entries, matrix.left_ids);
+        class_order::renumber(&mut entries, &mut matrix, &order);
+    }
     let mut special_ids = [0u16; SPECIAL_ID_COUNT];
     for (role, probes) in ROLE_PROBES {
         let mut found: Option<(u16, &str)> = None;

@@ -3,6 +3,7 @@
 //! read Mozc's data.
 
 pub mod builder;
+pub mod class_order;
 pub mod format;
 pub mod mapped;
 pub mod mecab;
