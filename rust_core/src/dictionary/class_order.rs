@@ -63,14 +63,19 @@ pub fn locality_order(entries: &[SourceEntry], ids: u16) -> Vec<u16> {
 }
 
 /// Gives every class its number in `order` (from [`locality_order`]): the entries' left and
-/// right ids and the matrix's rows and columns. The matrix must be square with `order.len()`
-/// ids; every cost stays between the same two classes.
+/// right ids and the matrix's rows and columns; every cost stays between the same two
+/// classes. An id outside the matrix stays as it is (numbers inside it are all below it), for
+/// the compiler to refuse with the id the file has. Does nothing unless the matrix is square
+/// with `order.len()` ids.
 pub fn renumber(entries: &mut [SourceEntry], matrix: &mut SourceMatrix, order: &[u16]) {
     let n = order.len();
-    assert!(matrix.left_ids as usize == n && matrix.right_ids as usize == n, "renumbering needs a square matrix of {n} ids");
+    if matrix.left_ids as usize != n || matrix.right_ids as usize != n || matrix.costs.len() != n * n {
+        return;
+    }
+    let new = |id: u16| order.get(id as usize).copied().unwrap_or(id);
     for e in entries.iter_mut() {
-        e.left_id = order[e.left_id as usize];
-        e.right_id = order[e.right_id as usize];
+        e.left_id = new(e.left_id);
+        e.right_id = new(e.right_id);
     }
     let mut costs = vec![0i16; n * n];
     for r in 0..n {
@@ -119,5 +124,19 @@ mod tests {
                 assert_eq!(matrix.costs[order[r] as usize * n + order[l] as usize], costs[r * n + l]);
             }
         }
+    }
+
+    /// A damaged source's id outside the matrix is left for the compiler to refuse, and a
+    /// matrix of another shape is left alone: no panic.
+    #[test]
+    fn ids_outside_the_matrix_and_other_shapes_are_left_as_they_are() {
+        let mut entries = vec![entry("あ", 1, 0), entry("い", 9, 0)];
+        let mut matrix = SourceMatrix { left_ids: 3, right_ids: 3, costs: vec![0; 9] };
+        let order = locality_order(&entries, 3);
+        renumber(&mut entries, &mut matrix, &order);
+        assert_eq!((entries[0].left_id, entries[1].left_id, entries[1].right_id), (order[1], 9, 9));
+        let mut other = SourceMatrix { left_ids: 3, right_ids: 2, costs: (0..6).collect() };
+        renumber(&mut entries, &mut other, &[0, 2, 1]);
+        assert_eq!(other.costs, (0..6).collect::<Vec<i16>>());
     }
 }
