@@ -425,21 +425,47 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 
 /// Appends `value` to `out` as a JSON string literal (quotes included).
 pub fn write_string(out: &mut String, value: &str) {
+    out.reserve(value.len() + 2);
     out.push('"');
-    for c in value.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                out.push_str(&format!("\\u{:04x}", c as u32));
-            }
-            c => out.push(c),
+    // The runs between characters that need escaping are copied whole (answers are mostly
+    // kana and kanji, none of which do): pushing them a character at a time re-encoded each.
+    let mut run = 0;
+    for (at, c) in value.char_indices() {
+        let escaped = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => "",
+            _ => continue,
+        };
+        out.push_str(&value[run..at]);
+        if escaped.is_empty() {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push_str(escaped);
+        }
+        run = at + c.len_utf8();
+    }
+    out.push_str(&value[run..]);
+    out.push('"');
+}
+
+/// Appends `value` in decimal (the fmt machinery costs more than the digits).
+pub fn write_number(out: &mut String, value: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = value;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
         }
     }
-    out.push('"');
+    out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
 /// Appends `items` to `out` as a JSON array of strings.
@@ -544,6 +570,26 @@ mod tests {
         let mut out = String::new();
         write_string(&mut out, original);
         assert_eq!(parse(&out, LIMITS).unwrap(), Value::String(original.into()));
+    }
+
+    #[test]
+    fn writes_escapes_between_runs_and_at_both_ends_exactly() {
+        let mut out = String::new();
+        write_string(&mut out, "\"私\tの\u{1f}");
+        assert_eq!(out, "\"\\\"私\\tの\\u001f\"");
+        out.clear();
+        write_string(&mut out, "");
+        assert_eq!(out, "\"\"");
+    }
+
+    #[test]
+    fn writes_numbers_in_decimal() {
+        let mut out = String::new();
+        for v in [0, 7, 10, 1894, 65535, u32::MAX] {
+            write_number(&mut out, v);
+            out.push(' ');
+        }
+        assert_eq!(out, "0 7 10 1894 65535 4294967295 ");
     }
 
     #[test]

@@ -181,7 +181,10 @@ fn describe(value: &Value) -> String {
 
 /// `{"reading", "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}`.
 pub fn conversion_json(conversion: &Conversion) -> String {
-    let mut out = String::from("{\"reading\":");
+    // Room for the usual answer at once (its texts and their quoting), not grown piece by piece.
+    let texts: usize = conversion.segments.iter().flat_map(|s| &s.candidates).map(|c| c.text.len() + 16).sum();
+    let mut out = String::with_capacity(64 + 2 * conversion.reading.len() + texts);
+    out.push_str("{\"reading\":");
     json::write_string(&mut out, &conversion.reading);
     out.push_str(",\"segments\":[");
     for (i, segment) in conversion.segments.iter().enumerate() {
@@ -198,7 +201,13 @@ pub fn conversion_json(conversion: &Conversion) -> String {
                 out.push(',');
             }
             match c.class {
-                Some((left, right)) => out.push_str(&format!("[{left},{right}]")),
+                Some((left, right)) => {
+                    out.push('[');
+                    json::write_number(&mut out, left as u32);
+                    out.push(',');
+                    json::write_number(&mut out, right as u32);
+                    out.push(']');
+                }
                 None => out.push_str("null"),
             }
         }

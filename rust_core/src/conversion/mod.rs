@@ -304,7 +304,7 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, &first);
             let context = contexts(&lattice, best, start, end, &left_classes);
             segments.push(Segment {
-                reading: lattice.chars[start / 2..end / 2].iter().collect(),
+                reading: input::text_of(&lattice.chars[start / 2..end / 2]),
                 candidates: candidates(dictionary, &lattice, &mut search, start, end, context, &word_cuts, (&first_text, &first), request.candidates, k == 0),
             });
         }

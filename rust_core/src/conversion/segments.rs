@@ -40,7 +40,12 @@ pub fn split(dictionary: &Dictionary, lattice: &Lattice, path: &Path, from: usiz
 
 /// The text a path writes.
 pub fn path_text(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32]) -> String {
-    let mut out = String::new();
+    // Room for the reading's kana, which most texts need no more than.
+    let span = match (nodes.first(), nodes.last()) {
+        (Some(&a), Some(&b)) => (lattice.nodes[b as usize].end as usize).saturating_sub(lattice.nodes[a as usize].start as usize) / 2,
+        _ => 0,
+    };
+    let mut out = String::with_capacity(3 * span);
     for &i in nodes {
         lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut out);
     }
@@ -141,7 +146,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         out.extend(found);
         out.truncate(limit.max(1));
     }
-    let typed: String = lattice.chars[start / 2..end / 2].iter().collect();
+    let typed = super::input::text_of(&lattice.chars[start / 2..end / 2]);
     let mut forms = vec![to_hiragana(&typed), to_katakana(&typed)];
     // Digits and Latin letters: both widths, so a number can be written either way.
     if typed.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {

@@ -7,6 +7,7 @@ pub mod class_order;
 pub mod format;
 pub mod mapped;
 pub mod mecab;
+pub mod prefetch;
 pub mod prediction_lists;
 pub mod reader;
 pub mod trie;
