@@ -11,7 +11,7 @@
 use super::heard::{self, HeardCosts};
 use super::spare;
 use super::input::{class_of, lookup_char, CharClass};
-use crate::dictionary::format::SpecialId;
+use crate::dictionary::format::{self, SpecialId};
 use crate::dictionary::reader::TrieNode;
 use crate::dictionary::Dictionary;
 use crate::limits;
@@ -449,14 +449,22 @@ impl Lattice {
         let noun = dictionary.special_id(SpecialId::Noun);
         let mut search = std::mem::take(&mut lattice.heard_search);
         let mut best_of_class = (one_best && boundaries.is_empty()).then(BestOfClass::new);
+        // The keys found from one start, whose records are asked for as the trie walk finds
+        // them and read after it (`prefetch.rs`): the walk goes on while they load.
+        let mut keys: Vec<(usize, Range<u32>)> = Vec::with_capacity(format::MAX_KEY_CHARS);
         for start in 0..n {
             let mut covered_one = false;
+            keys.clear();
             dictionary.common_prefixes(&codes[start..], |len, entries| {
+                dictionary.prefetch_entry(entries.start);
+                keys.push((len, entries));
+            });
+            for (len, entries) in keys.drain(..) {
                 // Covered only by a node actually pushed: a key of a damaged file may have no
                 // (readable) entries.
                 let pushed = lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, best_of_class.as_mut(), |_| true);
                 covered_one |= len == 1 && pushed > 0;
-            });
+            }
             if let Some(costs) = heard {
                 lattice.push_heard_words(dictionary, &lookup, start, costs, boundaries, &mut search, best_of_class.as_mut());
                 lattice.push_heard_particles(dictionary, &lookup, start, costs, particle_at_start);

@@ -508,6 +508,12 @@ impl Dictionary {
         Some(Entry { left_id: read_u16(pairs, p * 4)?, right_id: read_u16(pairs, p * 4 + 2)?, cost, surface_ref, pair })
     }
 
+    /// Asks for the record of entry `index` ahead of its read (`prefetch.rs`).
+    #[inline]
+    pub fn prefetch_entry(&self, index: u32) {
+        super::prefetch::prefetch(self.section(Section::Entries), index as usize * format::ENTRY_LEN);
+    }
+
     /// The part-of-speech pair's number and the cost of entry `index`, read from its record
     /// alone: two entries with one pair number have the same left and right ids, so this
     /// tells two words of a class apart from their costs without reading the ids (another
