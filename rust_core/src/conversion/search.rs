@@ -259,13 +259,6 @@ impl Search {
             sort_by_cost(groups);
             arrivals.clear();
             arrivals.extend(groups.iter().map(|&(rid, cost)| (connections.row(rid), cost)));
-            // The cells of the cheapest arrival's row are asked for all at once: loads that
-            // overlap instead of each waiting its turn (most left ids stop at that row).
-            if let Some(&(row, _)) = arrivals.first() {
-                for &i in &lattice.starting[pos] {
-                    connections.prefetch(row, lattice.nodes[i as usize].left_id);
-                }
-            }
             let arrival = |left: u16| connections.cheapest_arrival(arrivals, left);
             for &i in &lattice.starting[pos] {
                 let node = &lattice.nodes[i as usize];

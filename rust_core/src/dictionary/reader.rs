@@ -122,13 +122,6 @@ impl<'a> Connections<'a> {
         best
     }
 
-    /// Asks for the cell `row` + `next_left` ahead of [`Connections::cheapest_arrival`]
-    /// (`prefetch.rs`).
-    #[inline]
-    pub fn prefetch(&self, row: usize, next_left: u16) {
-        super::prefetch::prefetch(self.cells, (row + next_left as usize).saturating_mul(self.width as usize));
-    }
-
     /// Cost of a word with left id `next_left` after one with right id `previous_right`;
     /// ids outside the matrix cost i16::MAX (a hostile file cannot make this panic).
     #[inline]
