@@ -78,15 +78,8 @@ pub struct Search {
     /// The cheapest cost of a path from the span's start through each node (its own cost
     /// included), UNREACHED when none; valid for the nodes of the last span searched.
     best: Vec<i32>,
-    /// The arrival cost per left id at the current position, dense (ids are < id_count),
-    /// with the ids touched listed for the reset: cheaper than hashing on the hottest loop.
-    by_left: Vec<i32>,
-    touched: Vec<u16>,
-    /// The cheapest arrival per right id at the current position, dense like `by_left` (a
-    /// sort per position cost more than the rest of the loop); ids beyond it (a hostile
-    /// file) are listed as they come, which gives the same minimum. Between positions all
-    /// UNREACHED; the backward search's `group_by_right` uses it as scratch for group numbers
-    /// and puts it back.
+    /// Scratch for the backward search's `group_by_right` (group numbers by right id), all
+    /// UNREACHED between uses; ids beyond it (a hostile file) get a group each.
     by_right: Vec<i32>,
     /// The cheapest way to arrive at the current position, per right id of the word ending there.
     groups: Vec<(u16, i32)>,
@@ -120,13 +113,8 @@ impl spare::Reusable for Search {
     /// Empties the search and moves its buffers (their room kept) into a new one, its
     /// tables by class all UNREACHED again.
     fn take_buffers(&mut self) -> Search {
-        for &id in &self.touched {
-            self.by_left[id as usize] = UNREACHED;
-        }
         let mut search = Search {
             best: std::mem::take(&mut self.best),
-            by_left: std::mem::take(&mut self.by_left),
-            touched: std::mem::take(&mut self.touched),
             by_right: std::mem::take(&mut self.by_right),
             groups: std::mem::take(&mut self.groups),
             arrivals: std::mem::take(&mut self.arrivals),
@@ -141,7 +129,6 @@ impl spare::Reusable for Search {
             group_costs: std::mem::take(&mut self.group_costs),
         };
         search.best.clear();
-        search.touched.clear();
         search.groups.clear();
         search.arrivals.clear();
         search.states.clear();
@@ -154,8 +141,7 @@ impl spare::Reusable for Search {
     fn buffer_bytes(&self) -> usize {
         use std::mem::size_of;
         self.best.capacity() * size_of::<i32>()
-            + (self.by_left.capacity() + self.by_right.capacity()) * size_of::<i32>()
-            + self.touched.capacity() * size_of::<u16>()
+            + self.by_right.capacity() * size_of::<i32>()
             + self.groups.capacity() * size_of::<(u16, i32)>()
             + self.arrivals.capacity() * size_of::<(usize, i32)>()
             + self.states.capacity() * size_of::<State>()
@@ -183,8 +169,6 @@ impl Search {
     pub fn new(dictionary: &Dictionary, lattice: &Lattice) -> Search {
         let mut search = spare::take::<Search>().unwrap_or_else(|| Search {
             best: Vec::new(),
-            by_left: Vec::new(),
-            touched: Vec::new(),
             by_right: Vec::new(),
             groups: Vec::new(),
             arrivals: Vec::new(),
@@ -202,7 +186,6 @@ impl Search {
         });
         // Sized for this dictionary's classes: kept buffers may come from another dictionary
         // (they are all UNREACHED, so only their length can differ).
-        search.by_left.resize(dictionary.id_count(), UNREACHED);
         search.by_right.resize(dictionary.right_id_count(), UNREACHED);
         search.best.resize(lattice.nodes.len(), UNREACHED);
         search
@@ -215,8 +198,12 @@ impl Search {
             self.best.resize(lattice.nodes.len(), UNREACHED);
         }
         let connections = dictionary.connections();
-        let Search { best, by_left, touched, by_right, groups, arrivals, .. } = self;
+        let Search { best, groups, arrivals, .. } = self;
         let all = span.allows_all(lattice);
+        // By position, the group of each right id ending there and the arrival cost of each
+        // left id starting there (`IdSlot`).
+        let mut right_cache = [IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS];
+        let mut left_cache = [IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS];
         for pos in span.start..span.end {
             groups.clear();
             if pos == span.start {
@@ -231,28 +218,16 @@ impl Search {
                     if cost == UNREACHED {
                         continue;
                     }
-                    match by_right.get_mut(node.right_id as usize) {
-                        Some(slot) if *slot == UNREACHED => {
-                            *slot = cost;
-                            groups.push((node.right_id, UNREACHED));
-                        }
-                        Some(slot) => *slot = (*slot).min(cost),
-                        None => groups.push((node.right_id, cost)),
-                    }
-                }
-                for group in groups.iter_mut() {
-                    if let Some(slot) = by_right.get_mut(group.0 as usize) {
-                        if *slot != UNREACHED {
-                            group.1 = *slot;
-                            *slot = UNREACHED;
-                        }
+                    let slot = &mut right_cache[node.right_id as usize % ID_SLOTS];
+                    if slot.pos == pos as u32 && slot.id == node.right_id {
+                        let group = &mut groups[slot.value as usize].1;
+                        *group = (*group).min(cost);
+                    } else {
+                        *slot = IdSlot { pos: pos as u32, id: node.right_id, value: groups.len() as i32 };
+                        groups.push((node.right_id, cost));
                     }
                 }
             }
-            for &id in touched.iter() {
-                by_left[id as usize] = UNREACHED;
-            }
-            touched.clear();
             // Cheapest arrivals first, so the minimum for a left id is usually found among
             // the first few: once an arrival costs more than the best so far less the lowest
             // connection cost, no later one can win (the same minimum, fewer lookups).
@@ -269,14 +244,13 @@ impl Search {
                     best[i as usize] = UNREACHED;
                     continue;
                 }
-                let arrive = match by_left.get_mut(node.left_id as usize) {
-                    Some(slot) if *slot != UNREACHED => *slot,
-                    Some(slot) => {
-                        *slot = arrival(node.left_id);
-                        touched.push(node.left_id);
-                        *slot
-                    }
-                    None => arrival(node.left_id),
+                let slot = &mut left_cache[node.left_id as usize % ID_SLOTS];
+                let arrive = if slot.pos == pos as u32 && slot.id == node.left_id {
+                    slot.value
+                } else {
+                    let cost = arrival(node.left_id);
+                    *slot = IdSlot { pos: pos as u32, id: node.left_id, value: cost };
+                    cost
                 };
                 best[i as usize] = arrive.saturating_add(node.cost);
             }
@@ -442,6 +416,21 @@ fn sort_by_cost(groups: &mut [(u16, i32)]) {
     }
 }
 
+/// Slots of the forward pass's tables by class id at one position.
+const ID_SLOTS: usize = 64;
+
+/// What the forward pass knows of one class id at one position: the group of a right id (its
+/// index in `groups`), the cheapest arrival of a left id. A small table indexed by the id's
+/// low bits stays in the nearest cache between conversions, where dense tables of every id
+/// (10 KB each) were read at random. A collision only costs a second group for one right id
+/// (the minimum over the groups is the same) or an arrival found again.
+#[derive(Clone, Copy)]
+struct IdSlot {
+    pos: u32,
+    id: u16,
+    value: i32,
+}
+
 /// Not in a group: a word the span excludes, or one no path reaches.
 const NO_GROUP: u32 = u32::MAX;
 
@@ -507,8 +496,8 @@ mod tests {
             let lattice = Lattice::build(d, "か", None, None);
             drop(Search::new(d, &lattice));
             let kept = spare::take::<Search>().expect("the search dropped last left its buffers");
-            assert_eq!((kept.by_left.len(), kept.by_right.len()), (d.id_count(), d.right_id_count()));
-            assert!(kept.by_left.iter().chain(&kept.by_right).all(|&c| c == UNREACHED));
+            assert_eq!(kept.by_right.len(), d.right_id_count());
+            assert!(kept.by_right.iter().all(|&c| c == UNREACHED));
             drop(kept);
         }
         assert_eq!(path(&small), first);
