@@ -169,8 +169,9 @@ impl Readings {
         self.ends.clear();
     }
 
-    fn buffer_bytes(&self) -> usize {
-        self.text.capacity() + self.ends.capacity() * std::mem::size_of::<u32>()
+    fn visit_buffers(&mut self, visit: &mut dyn FnMut(&mut dyn spare::Room)) {
+        visit(&mut self.text);
+        visit(&mut self.ends);
     }
 }
 
@@ -343,13 +344,12 @@ impl HeardSearch {
         readings.close()
     }
 
-    fn buffer_bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.stack.capacity() * size_of::<Match>()
-            + self.links.capacity() * size_of::<Link>()
-            + self.steps.capacity() * size_of::<Step>()
-            + self.found.capacity() * size_of::<HeardReading>()
-            + self.reversed.capacity() * size_of::<char>()
+    fn visit_buffers(&mut self, visit: &mut dyn FnMut(&mut dyn spare::Room)) {
+        visit(&mut self.stack);
+        visit(&mut self.links);
+        visit(&mut self.steps);
+        visit(&mut self.found);
+        visit(&mut self.reversed);
     }
 
     /// Keeps `heard`, or only the cheaper of it and an earlier match of the same reading
@@ -386,15 +386,16 @@ impl spare::Reusable for Lattice {
         lattice
     }
 
-    /// Bytes of room its buffers hold (what keeping them for the next lattice costs).
-    fn buffer_bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.chars.capacity() * size_of::<char>()
-            + self.nodes.capacity() * size_of::<Node>()
-            + (self.starting.starts.capacity() + self.starting.items.capacity() + self.ending.starts.capacity() + self.ending.items.capacity()) * size_of::<u32>()
-            + self.readings.buffer_bytes()
-            + self.heard_search.buffer_bytes()
-            + self.user_texts.capacity() * size_of::<String>()
+    fn visit_buffers(&mut self, visit: &mut dyn FnMut(&mut dyn spare::Room)) {
+        visit(&mut self.chars);
+        visit(&mut self.nodes);
+        visit(&mut self.user_texts);
+        for by_position in [&mut self.starting, &mut self.ending] {
+            visit(&mut by_position.starts);
+            visit(&mut by_position.items);
+        }
+        self.readings.visit_buffers(visit);
+        self.heard_search.visit_buffers(visit);
     }
 }
 
