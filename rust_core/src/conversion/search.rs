@@ -66,9 +66,13 @@ struct State {
     node: u32,
     /// Cost after this node (connections and later words), up to the span's end.
     after: i32,
-    /// The state of the next node on the path, or none at the end.
-    next: Option<u32>,
+    /// The state of the next node on the path, or [`AT_END`] (12 bytes a state, not 16 with
+    /// an `Option`: a search may push thousands).
+    next: u32,
 }
+
+/// No next state: the node ends the span.
+const AT_END: u32 = u32::MAX;
 
 /// The buffers of the searches over one lattice, reused by every search of a conversion
 /// (the whole reading, then each segment) and then by the next conversion on the thread
@@ -342,7 +346,7 @@ impl Search {
                 continue;
             }
             let after = dictionary.connection_cost(node.right_id, span.right_context);
-            states.push(State { node: i, after, next: None });
+            states.push(State { node: i, after, next: AT_END });
             heap.push(Reverse((best[i as usize].saturating_add(after), node.start, states.len() as u32 - 1)));
         }
         let cheapest = heap.peek().map(|Reverse((f, _, _))| *f).unwrap_or(UNREACHED);
@@ -358,10 +362,10 @@ impl Search {
             if node.start as usize == span.start {
                 // The path is written into one buffer; only a path kept allocates.
                 path.clear();
-                let mut at = Some(s);
-                while let Some(k) = at {
-                    path.push(states[k as usize].node);
-                    at = states[k as usize].next;
+                let mut at = s;
+                while let Some(state) = states.get(at as usize) {
+                    path.push(state.node);
+                    at = state.next;
                 }
                 if distinct(path) {
                     paths.push(Path { nodes: path.clone(), cost: total });
@@ -388,7 +392,7 @@ impl Search {
                 if f > cheapest.saturating_add(NBEST_MARGIN) || states.len() >= MAX_PUSHES {
                     continue;
                 }
-                states.push(State { node: p, after: after_previous, next: Some(s) });
+                states.push(State { node: p, after: after_previous, next: s });
                 heap.push(Reverse((f, previous.start, states.len() as u32 - 1)));
             }
         }
