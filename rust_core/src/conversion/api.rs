@@ -181,9 +181,10 @@ fn describe(value: &Value) -> String {
 
 /// `{"reading", "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}`.
 pub fn conversion_json(conversion: &Conversion) -> String {
-    // Room for the usual answer at once (its texts and their quoting), not grown piece by piece.
+    // Room for the usual answer at once (its texts, their quoting and classes, each segment's
+    // keys), not grown piece by piece.
     let texts: usize = conversion.segments.iter().flat_map(|s| &s.candidates).map(|c| c.text.len() + 16).sum();
-    let mut out = String::with_capacity(64 + 2 * conversion.reading.len() + texts);
+    let mut out = String::with_capacity(64 + 2 * conversion.reading.len() + 48 * conversion.segments.len() + texts);
     out.push_str("{\"reading\":");
     json::write_string(&mut out, &conversion.reading);
     out.push_str(",\"segments\":[");

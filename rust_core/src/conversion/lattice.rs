@@ -71,8 +71,11 @@ const CLASS_SLOTS: usize = 256;
 /// wins a tie (the searches take the first in the lattice's order), so a later one is never
 /// on the best path. Such homophones are 56 % of the nodes over the benchmark's
 /// readings; a one-best conversion leaves them out of its lattice.
+#[derive(Default)]
 struct BestOfClass {
-    slots: [ClassSlot; CLASS_SLOTS],
+    /// [`CLASS_SLOTS`] of them once prepared; kept with the lattice's buffers, since clearing
+    /// a new table for every conversion was 3 % of a short one-best conversion.
+    slots: Vec<ClassSlot>,
     /// The current key's number: slots of other numbers are free.
     key: u32,
     classes: usize,
@@ -87,8 +90,13 @@ struct ClassSlot {
 }
 
 impl BestOfClass {
-    fn new() -> BestOfClass {
-        BestOfClass { slots: [ClassSlot { key: 0, class: 0, cost: 0 }; CLASS_SLOTS], key: 0, classes: 0 }
+    /// Makes the table if this is its first use (a kept one needs nothing: slots of earlier
+    /// keys are free).
+    fn prepare(&mut self) {
+        if self.slots.len() != CLASS_SLOTS {
+            self.slots = vec![ClassSlot { key: 0, class: 0, cost: 0 }; CLASS_SLOTS];
+            self.key = 0;
+        }
     }
 
     /// Starts the words of another key (or reading as heard).
@@ -189,6 +197,8 @@ pub struct Lattice {
     pub ending: ByPosition,
     /// The as-heard search's buffers, kept with the lattice's (`spare.rs`).
     heard_search: HeardSearch,
+    /// The one-best lattice's table of classes, kept likewise.
+    best_of_class: BestOfClass,
 }
 
 /// Node indices grouped by position, in the order the nodes were pushed: one flat list and
@@ -376,6 +386,7 @@ impl spare::Reusable for Lattice {
             starting: std::mem::take(&mut self.starting),
             ending: std::mem::take(&mut self.ending),
             heard_search: std::mem::take(&mut self.heard_search),
+            best_of_class: std::mem::take(&mut self.best_of_class),
         };
         lattice.chars.clear();
         lattice.nodes.clear();
@@ -396,6 +407,7 @@ impl spare::Reusable for Lattice {
         }
         self.readings.visit_buffers(visit);
         self.heard_search.visit_buffers(visit);
+        visit(&mut self.best_of_class.slots);
     }
 }
 
@@ -442,6 +454,7 @@ impl Lattice {
             starting: ByPosition::default(),
             ending: ByPosition::default(),
             heard_search: HeardSearch::default(),
+            best_of_class: BestOfClass::default(),
         });
         lattice.chars.extend(reading.chars());
         let n = lattice.chars.len();
@@ -449,7 +462,11 @@ impl Lattice {
         let codes: Vec<u8> = lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)).collect();
         let noun = dictionary.special_id(SpecialId::Noun);
         let mut search = std::mem::take(&mut lattice.heard_search);
-        let mut best_of_class = (one_best && boundaries.is_empty()).then(BestOfClass::new);
+        let mut classes = std::mem::take(&mut lattice.best_of_class);
+        let mut best_of_class = (one_best && boundaries.is_empty()).then(|| {
+            classes.prepare();
+            &mut classes
+        });
         // The keys found from one start, whose records are asked for as the trie walk finds
         // them and read after it (`prefetch.rs`): the walk goes on while they load.
         let mut keys: Vec<(usize, Range<u32>)> = Vec::with_capacity(format::MAX_KEY_CHARS);
@@ -463,11 +480,11 @@ impl Lattice {
             for (len, entries) in keys.drain(..) {
                 // Covered only by a node actually pushed: a key of a damaged file may have no
                 // (readable) entries.
-                let pushed = lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, best_of_class.as_mut(), |_| true);
+                let pushed = lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, best_of_class.as_deref_mut(), |_| true);
                 covered_one |= len == 1 && pushed > 0;
             }
             if let Some(costs) = heard {
-                lattice.push_heard_words(dictionary, &lookup, start, costs, boundaries, &mut search, best_of_class.as_mut());
+                lattice.push_heard_words(dictionary, &lookup, start, costs, boundaries, &mut search, best_of_class.as_deref_mut());
                 lattice.push_heard_particles(dictionary, &lookup, start, costs, particle_at_start);
             }
             let class = class_of(lattice.chars[start]);
@@ -495,6 +512,7 @@ impl Lattice {
             }
         }
         lattice.heard_search = search;
+        lattice.best_of_class = classes;
         lattice
     }
 
@@ -503,11 +521,11 @@ impl Lattice {
     #[allow(clippy::too_many_arguments)]
     fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, mut best_of_class: Option<&mut BestOfClass>, keep: impl Fn(u16) -> bool) -> usize {
         let mut pushed = 0;
-        if let Some(b) = best_of_class.as_mut() {
+        if let Some(b) = best_of_class.as_deref_mut() {
             b.next_key();
         }
         for index in entries {
-            if let Some(b) = best_of_class.as_mut() {
+            if let Some(b) = best_of_class.as_deref_mut() {
                 // Class and cost first, from the record alone: a word left out costs no read
                 // of its ids. (Before `keep`, which decides by left id, so alike for a class.)
                 let Some((pair, cost)) = dictionary.entry_class(index) else { continue };
@@ -638,7 +656,7 @@ impl Lattice {
             let one_kana = heard.end == 2 * start + 2 && heard.omitted > 0;
             let stands_alone = heard.end == 2 * n || boundaries.contains(&(heard.end / 2));
             let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
-            if let Some(b) = best_of_class.as_mut() {
+            if let Some(b) = best_of_class.as_deref_mut() {
                 b.next_key();
             }
             for index in heard.entries.clone() {
@@ -655,7 +673,7 @@ impl Lattice {
                 }
                 // Whether the surface has a kanji is recorded per entry by the compiler.
                 let extra = if e.has_kanji() { 0 } else { kana_extra };
-                if let Some(b) = best_of_class.as_mut() {
+                if let Some(b) = best_of_class.as_deref_mut() {
                     if !b.admits(e.pair(), e.cost as i32 + cost + extra) {
                         continue;
                     }
