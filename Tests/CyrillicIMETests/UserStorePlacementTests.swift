@@ -26,7 +26,7 @@ final class UserStorePlacementTests: XCTestCase {
     }
 
     private func learnKita() throws {
-        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
+        _ = try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
     }
 
     func testWithoutFullAccessTheStoreIsTheKeyboardsOwnAndLearns() throws {
@@ -91,7 +91,7 @@ final class UserStorePlacementTests: XCTestCase {
         XCTAssertEqual(try engine.userWords().map(\.text), ["中野"])
         let before = try engine.convert("みなみ").get()
         XCTAssertNotEqual(before.bestText, "皆見")
-        try engine.learn(reading: "みなみ", segments: [.init(reading: "みなみ", text: "皆見")]).get()
+        _ = try engine.learn(reading: "みなみ", segments: [.init(reading: "みなみ", text: "皆見")]).get()
 
         let again = try placement.open(in: engine, hasFullAccess: true)
         XCTAssertEqual(again.place, .shared)

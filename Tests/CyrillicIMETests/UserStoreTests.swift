@@ -66,7 +66,7 @@ final class UserStoreTests: XCTestCase {
 
     func testForgettingEverythingForgetsTheChoices() throws {
         try engine.openUserStore(atDirectory: directory.path)
-        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
+        _ = try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
         let forgotten = try engine.forgetEverything()
         XCTAssertEqual(forgotten.value, 2, "the choice and the phrase")
         XCTAssertTrue(forgotten.save.saved)
@@ -75,8 +75,8 @@ final class UserStoreTests: XCTestCase {
 
     func testForgettingAReadingForgetsEveryTextLearnedForIt() throws {
         try engine.openUserStore(atDirectory: directory.path)
-        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
-        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "来た")]).get()
+        _ = try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
+        _ = try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "来た")]).get()
         XCTAssertEqual(engine.userStoreInfo()?.learned, 4, "two segment choices and two phrases")
         XCTAssertEqual(try engine.forget(reading: "キタ").value, 4, "katakana forgets the hiragana reading")
         XCTAssertEqual(engine.userStoreInfo()?.learned, 0)
@@ -88,7 +88,7 @@ final class UserStoreTests: XCTestCase {
         try engine.openUserStore(atDirectory: directory.path)
         XCTAssertEqual(engine.userStoreInfo()?.learned, 0)
         try engine.addUserWord(reading: "ぽちた", text: "ポチ太")
-        try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
+        _ = try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get()
         let info = try XCTUnwrap(engine.userStoreInfo())
         XCTAssertEqual([info.learned, info.words], [2, 1])
         XCTAssertEqual(info.directory, directory.path)
