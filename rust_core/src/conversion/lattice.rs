@@ -177,9 +177,8 @@ impl Readings {
         self.ends.clear();
     }
 
-    fn visit_buffers(&mut self, visit: &mut dyn FnMut(&mut dyn spare::Room)) {
-        visit(&mut self.text);
-        visit(&mut self.ends);
+    fn buffer_bytes(&self) -> usize {
+        self.text.capacity() + self.ends.capacity() * std::mem::size_of::<u32>()
     }
 }
 
@@ -354,12 +353,13 @@ impl HeardSearch {
         readings.close()
     }
 
-    fn visit_buffers(&mut self, visit: &mut dyn FnMut(&mut dyn spare::Room)) {
-        visit(&mut self.stack);
-        visit(&mut self.links);
-        visit(&mut self.steps);
-        visit(&mut self.found);
-        visit(&mut self.reversed);
+    fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.stack.capacity() * size_of::<Match>()
+            + self.links.capacity() * size_of::<Link>()
+            + self.steps.capacity() * size_of::<Step>()
+            + self.found.capacity() * size_of::<HeardReading>()
+            + self.reversed.capacity() * size_of::<char>()
     }
 
     /// Keeps `heard`, or only the cheaper of it and an earlier match of the same reading
@@ -397,17 +397,16 @@ impl spare::Reusable for Lattice {
         lattice
     }
 
-    fn visit_buffers(&mut self, visit: &mut dyn FnMut(&mut dyn spare::Room)) {
-        visit(&mut self.chars);
-        visit(&mut self.nodes);
-        visit(&mut self.user_texts);
-        for by_position in [&mut self.starting, &mut self.ending] {
-            visit(&mut by_position.starts);
-            visit(&mut by_position.items);
-        }
-        self.readings.visit_buffers(visit);
-        self.heard_search.visit_buffers(visit);
-        visit(&mut self.best_of_class.slots);
+    /// Bytes of room its buffers hold (what keeping them for the next lattice costs).
+    fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.chars.capacity() * size_of::<char>()
+            + self.nodes.capacity() * size_of::<Node>()
+            + (self.starting.starts.capacity() + self.starting.items.capacity() + self.ending.starts.capacity() + self.ending.items.capacity()) * size_of::<u32>()
+            + self.readings.buffer_bytes()
+            + self.heard_search.buffer_bytes()
+            + self.user_texts.capacity() * size_of::<String>()
+            + self.best_of_class.slots.capacity() * size_of::<ClassSlot>()
     }
 }
 

@@ -141,19 +141,19 @@ impl spare::Reusable for Search {
         search
     }
 
-    fn visit_buffers(&mut self, visit: &mut dyn FnMut(&mut dyn spare::Room)) {
-        visit(&mut self.best);
-        visit(&mut self.by_right);
-        visit(&mut self.groups);
-        visit(&mut self.arrivals);
-        visit(&mut self.states);
-        visit(&mut self.heap);
-        visit(&mut self.path);
-        visit(&mut self.group_of);
-        visit(&mut self.grouped_in);
-        visit(&mut self.group_costs);
-        visit(&mut self.rights);
-        visit(&mut self.rights_at);
+    /// Bytes of room its buffers hold.
+    fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.best.capacity() * size_of::<i32>()
+            + self.by_right.capacity() * size_of::<i32>()
+            + self.groups.capacity() * size_of::<(u16, i32)>()
+            + self.arrivals.capacity() * size_of::<(usize, i32)>()
+            + self.states.capacity() * size_of::<State>()
+            + self.heap.capacity() * size_of::<Reverse<(i32, u16, u32)>>()
+            + self.path.capacity() * size_of::<u32>()
+            + (self.group_of.capacity() + self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
+            + self.rights.capacity() * size_of::<u16>()
+            + self.rights_at.capacity() * size_of::<(u32, u32)>()
     }
 }
 
