@@ -85,7 +85,9 @@ pub struct Search {
     /// Scratch for the backward search's `group_by_right` (group numbers by right id), all
     /// UNREACHED between uses; ids beyond it (a hostile file) get a group each.
     by_right: Vec<i32>,
-    /// The cheapest way to arrive at the current position, per right id of the word ending there.
+    /// The cheapest way to arrive at the current position, per right id of the word ending
+    /// there (an id may have two entries after a collision in the forward pass's table of
+    /// groups; the minimum over them is the same).
     groups: Vec<(u16, i32)>,
     /// The same with each right id's matrix row (`Connections::row`), cheapest first.
     arrivals: Vec<(usize, i32)>,
@@ -114,8 +116,8 @@ pub struct Search {
 impl spare::Reusable for Search {
     const SPARE: &'static std::thread::LocalKey<std::cell::RefCell<Option<Search>>> = &spare::SPARE_SEARCH;
 
-    /// Empties the search and moves its buffers (their room kept) into a new one, its
-    /// tables by class all UNREACHED again.
+    /// Empties the search and moves its buffers (their room kept) into a new one; `by_right`
+    /// is UNREACHED throughout already (`group_by_right` puts it back after each use).
     fn take_buffers(&mut self) -> Search {
         let mut search = Search {
             best: std::mem::take(&mut self.best),
@@ -424,10 +426,11 @@ fn sort_by_cost(groups: &mut [(u16, i32)]) {
 const ID_SLOTS: usize = 64;
 
 /// What the forward pass knows of one class id at one position: the group of a right id (its
-/// index in `groups`), the cheapest arrival of a left id. A small table indexed by the id's
-/// low bits stays in the nearest cache between conversions, where dense tables of every id
-/// (10 KB each) were read at random. A collision only costs a second group for one right id
-/// (the minimum over the groups is the same) or an arrival found again.
+/// index in `groups`), the cheapest arrival of a left id. Two small tables on the stack per
+/// forward pass, indexed by the id's low bits and made stale by the next position's number,
+/// where dense tables of every id (10 KB each, kept between conversions) were read at random.
+/// A collision only costs a second group for one right id (the minimum over the groups is the
+/// same) or an arrival found again.
 #[derive(Clone, Copy)]
 struct IdSlot {
     pos: u32,

@@ -3,8 +3,8 @@
 //! Conversion waits on loads from the dictionary at random places: the entry records of
 //! the keys a trie walk finds, asked for as it finds them, load while it goes on instead of
 //! each stalling the read that needs it. (Matrix cells asked for ahead of the forward pass
-//! gained nothing measurable, and a wider net of them cost 13 %.) Only a hint: it never faults, changes no result, and compiles to nothing
-//! on targets without one.
+//! gained nothing measurable, and a wider net of them cost 13 %.) Only a hint: it never
+//! faults, changes no result, and compiles to nothing on targets without one.
 
 /// Asks for the cache line holding `bytes[at]`; nothing when `at` is outside `bytes`.
 #[inline(always)]
