@@ -430,26 +430,26 @@ pub fn write_string(out: &mut String, value: &str) {
     // The runs between characters that need escaping are copied whole (answers are mostly
     // kana and kanji, none of which do): pushing them a character at a time re-encoded each.
     let mut run = 0;
-    for (at, c) in value.char_indices() {
-        let escaped = match c {
-            '"' => "\\\"",
-            '\\' => "\\\\",
-            '\n' => "\\n",
-            '\r' => "\\r",
-            '\t' => "\\t",
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => "",
-            _ => continue,
-        };
+    for (at, c) in value.char_indices().filter(|&(_, c)| needs_escape(c)) {
         out.push_str(&value[run..at]);
-        if escaped.is_empty() {
-            out.push_str(&format!("\\u{:04x}", c as u32));
-        } else {
-            out.push_str(escaped);
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push_str(&format!("\\u{:04x}", c as u32)),
         }
         run = at + c.len_utf8();
     }
     out.push_str(&value[run..]);
     out.push('"');
+}
+
+/// Whether `c` cannot stand in a JSON string as it is (or, for U+2028 and U+2029, in the
+/// JavaScript that may embed it).
+fn needs_escape(c: char) -> bool {
+    c == '"' || c == '\\' || (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}'
 }
 
 /// Appends `value` in decimal (the fmt machinery costs more than the digits).

@@ -520,11 +520,11 @@ impl Lattice {
     #[allow(clippy::too_many_arguments)]
     fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, mut best_of_class: Option<&mut BestOfClass>, keep: impl Fn(u16) -> bool) -> usize {
         let mut pushed = 0;
-        if let Some(b) = best_of_class.as_deref_mut() {
+        if let Some(b) = best_of_class.as_mut() {
             b.next_key();
         }
         for index in entries {
-            if let Some(b) = best_of_class.as_deref_mut() {
+            if let Some(b) = best_of_class.as_mut() {
                 // Class and cost first, from the record alone: a word left out costs no read
                 // of its ids. (Before `keep`, which decides by left id, so alike for a class.)
                 let Some((pair, cost)) = dictionary.entry_class(index) else { continue };
@@ -655,7 +655,7 @@ impl Lattice {
             let one_kana = heard.end == 2 * start + 2 && heard.omitted > 0;
             let stands_alone = heard.end == 2 * n || boundaries.contains(&(heard.end / 2));
             let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
-            if let Some(b) = best_of_class.as_deref_mut() {
+            if let Some(b) = best_of_class.as_mut() {
                 b.next_key();
             }
             for index in heard.entries.clone() {
@@ -672,7 +672,7 @@ impl Lattice {
                 }
                 // Whether the surface has a kanji is recorded per entry by the compiler.
                 let extra = if e.has_kanji() { 0 } else { kana_extra };
-                if let Some(b) = best_of_class.as_deref_mut() {
+                if let Some(b) = best_of_class.as_mut() {
                     if !b.admits(e.pair(), e.cost as i32 + cost + extra) {
                         continue;
                     }

@@ -3,7 +3,7 @@
 //! auxiliaries and endings stay with the word before them — and each segment's
 //! candidates, ranked in the context of its neighbours on the best path.
 
-use super::input::{to_hiragana, to_katakana};
+use super::input::{text_of, to_hiragana, to_katakana};
 use super::lattice::Lattice;
 use super::search::{Path, Search, Span, BOUNDARY_ID};
 use crate::dictionary::Dictionary;
@@ -146,7 +146,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         out.extend(found);
         out.truncate(limit.max(1));
     }
-    let typed = super::input::text_of(&lattice.chars[start / 2..end / 2]);
+    let typed = text_of(&lattice.chars[start / 2..end / 2]);
     let mut forms = vec![to_hiragana(&typed), to_katakana(&typed)];
     // Digits and Latin letters: both widths, so a number can be written either way.
     if typed.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {
