@@ -437,7 +437,7 @@ fn one_candidate_is_the_first_of_nine_without_a_segment_search() {
 #[test]
 fn the_best_path_walked_back_is_the_queues_first() {
     use cyrillic_ime_core::conversion::lattice::Lattice;
-    use cyrillic_ime_core::conversion::search::{Search, Span, BOUNDARY_ID};
+    use cyrillic_ime_core::conversion::search::{Distinct, Search, Span, BOUNDARY_ID};
     let mut words = tiny_dictionary::words();
     words.push(tiny_dictionary::entry("ー", "ー", tiny_dictionary::NOUN, 3000));
     words.push(tiny_dictionary::entry("ー", "私", tiny_dictionary::NOUN, 3000));
@@ -458,7 +458,7 @@ fn the_best_path_walked_back_is_the_queues_first() {
                 for span in spans {
                     let mut search = Search::new(dictionary, &lattice);
                     let walked = search.best_path(dictionary, &lattice, &span);
-                    let queued = search.best_paths(dictionary, &lattice, &span, 1, |_| true).into_iter().next();
+                    let queued = search.best_paths(dictionary, &lattice, &span, 1, Distinct::Paths, |_| true).into_iter().next();
                     assert_eq!(walked, queued, "{reading}, heard {}, span {span:?}", heard.is_some());
                     compared += usize::from(walked.is_some());
                 }

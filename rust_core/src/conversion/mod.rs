@@ -269,7 +269,7 @@ impl Converter {
             }
             best.into_iter().collect()
         } else {
-            search.best_paths(dictionary, &lattice, &span, request.alternatives, |nodes| {
+            search.best_paths(dictionary, &lattice, &span, request.alternatives, search::Distinct::Texts, |nodes| {
                 let text = path_text(dictionary, &lattice, nodes);
                 let fresh = seen.insert(text.clone());
                 if fresh {

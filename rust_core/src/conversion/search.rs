@@ -6,7 +6,7 @@ use super::lattice::{Lattice, Node};
 use super::spare;
 use crate::dictionary::Dictionary;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
 
 pub use crate::dictionary::format::BOUNDARY_ID;
 /// The search never explores paths costlier than the best by more than this: far
@@ -17,6 +17,10 @@ const MAX_POPS: usize = 20_000;
 const MAX_PUSHES: usize = 400_000;
 /// Room made for the backward search's states and queue before it starts.
 const INITIAL_STATES: usize = 1_024;
+/// Most bytes of suffix texts a search keeps for pruning (`Search::suffixes`); past it the
+/// search expands every state, as it would without pruning. A segment's search keeps about
+/// a kilobyte; a pathological one (20,000 pops of long texts) would otherwise keep megabytes.
+const MAX_SUFFIX_BYTES: usize = 16 * 1024;
 
 /// The stretch a search covers and what surrounds it.
 #[derive(Debug, Clone)]
@@ -111,6 +115,12 @@ pub struct Search {
     grouped_in: Vec<u32>,
     search_number: u32,
     group_costs: Vec<i32>,
+    /// For a search by text: the text written from each popped state's word to the span's
+    /// end (`suffix_of[state]`, a range of `suffixes`; (0, 0) until popped), and the
+    /// expanded states by that text, start and left id (`expanded`, keyed by a hash of them).
+    suffixes: String,
+    suffix_of: Vec<(u32, u32)>,
+    expanded: HashMap<u64, u32>,
 }
 
 impl spare::Reusable for Search {
@@ -133,6 +143,9 @@ impl spare::Reusable for Search {
             grouped_in: std::mem::take(&mut self.grouped_in),
             search_number: self.search_number,
             group_costs: std::mem::take(&mut self.group_costs),
+            suffixes: std::mem::take(&mut self.suffixes),
+            suffix_of: std::mem::take(&mut self.suffix_of),
+            expanded: std::mem::take(&mut self.expanded),
         };
         search.best.clear();
         search.groups.clear();
@@ -140,6 +153,9 @@ impl spare::Reusable for Search {
         search.states.clear();
         search.heap.clear();
         search.path.clear();
+        search.suffixes.clear();
+        search.suffix_of.clear();
+        search.expanded.clear();
         search
     }
 
@@ -156,6 +172,9 @@ impl spare::Reusable for Search {
             + (self.group_of.capacity() + self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
             + self.rights.capacity() * size_of::<u16>()
             + self.rights_at.capacity() * size_of::<(u32, u32)>()
+            + self.suffixes.capacity()
+            + self.suffix_of.capacity() * size_of::<(u32, u32)>()
+            + self.expanded.capacity() * size_of::<(u64, u32)>()
     }
 }
 
@@ -189,6 +208,9 @@ impl Search {
             grouped_in: Vec::new(),
             search_number: 0,
             group_costs: Vec::new(),
+            suffixes: String::new(),
+            suffix_of: Vec::new(),
+            expanded: HashMap::new(),
         });
         // Sized for this dictionary's classes: kept buffers may come from another dictionary
         // (they are all UNREACHED, so only their length can differ).
@@ -302,7 +324,7 @@ impl Search {
             let word = &lattice.nodes[node as usize];
             let step = cheapest_before(start as usize, word.left_id, after.saturating_add(word.cost), bound);
             let Some(((_, before_start, before, before_after), within)) = step.filter(|&((total, ..), within)| total == cheapest && cheapest != UNREACHED && queued + within <= MAX_PUSHES) else {
-                return self.best_paths(dictionary, lattice, span, 1, |_| true).into_iter().next();
+                return self.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_| true).into_iter().next();
             };
             queued += within;
             (start, node, after) = (before_start, before, before_after);
@@ -313,17 +335,19 @@ impl Search {
     }
 
     /// The best paths through `span`, cheapest first; `distinct` decides which paths count
-    /// as different (e.g. by the text they write), and `limit` how many to return.
-    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
+    /// as different, and `limit` how many to return. With [`Distinct::Texts`], `distinct`
+    /// keeps at most one path per text, and the search leaves out paths that could only
+    /// repeat a text.
+    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         self.forward(dictionary, lattice, span);
-        self.paths_after_forward(dictionary, lattice, span, limit, distinct)
+        self.paths_after_forward(dictionary, lattice, span, limit, kind, distinct)
     }
 
     /// [`Search::best_paths`] with the forward costs already in place: those of the last
     /// [`Search::forward`] over `span`, or over a span whose costs are the same for every word
     /// `span` allows (the whole reading, for its first segment: the same start and left
     /// context, and no cut inside the segment).
-    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
+    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         // A new search number makes every position's groups stale (`group_by_right`).
         self.search_number = self.search_number.wrapping_add(1);
         if self.search_number == 0 {
@@ -339,9 +363,12 @@ impl Search {
         }
         self.rights.clear();
         let connections = dictionary.connections();
-        let Search { best, by_right, states, heap, path, group_of, rights, rights_at, grouped_in, search_number, group_costs, .. } = self;
+        let Search { best, by_right, states, heap, path, group_of, rights, rights_at, grouped_in, search_number, group_costs, suffixes, suffix_of, expanded, .. } = self;
         states.clear();
         heap.clear();
+        suffixes.clear();
+        expanded.clear();
+        let mut pruning = kind == Distinct::Texts;
         for &i in &lattice.ending[span.end] {
             let node = &lattice.nodes[i as usize];
             if !span.allows(node) || best[i as usize] == UNREACHED {
@@ -374,6 +401,38 @@ impl Search {
                 }
                 continue;
             }
+            if pruning {
+                // A state whose words write the same text from the same place and left id as
+                // one expanded before has the same ways back to the span's start, each at least
+                // as dear as the same way from the earlier one (popped first, so no dearer):
+                // every path through it would repeat a text already found.
+                let next = state.next;
+                let from = suffixes.len();
+                lattice.push_text(dictionary, &node, suffixes);
+                if let Some(&(a, b)) = suffix_of.get(next as usize) {
+                    suffixes.extend_from_within(a as usize..b as usize);
+                }
+                let range = (from as u32, suffixes.len() as u32);
+                if suffix_of.len() < states.len() {
+                    suffix_of.resize(states.len(), (0, 0));
+                }
+                suffix_of[s as usize] = range;
+                let text = &suffixes[from..];
+                let key = suffix_key(text, node.start, node.left_id);
+                match expanded.get(&key) {
+                    Some(&earlier) => {
+                        let other = &lattice.nodes[states[earlier as usize].node as usize];
+                        let (a, b) = suffix_of[earlier as usize];
+                        if other.start == node.start && other.left_id == node.left_id && suffixes[a as usize..b as usize] == suffixes[from..] {
+                            continue;
+                        }
+                    }
+                    None => {
+                        expanded.insert(key, s);
+                    }
+                }
+                pruning = suffixes.len() <= MAX_SUFFIX_BYTES;
+            }
             let after = state.after.saturating_add(node.cost);
             let at = node.start as usize;
             if grouped_in[at] != *search_number {
@@ -400,6 +459,25 @@ impl Search {
         }
         paths
     }
+}
+
+/// Which paths a search by [`Search::best_paths`] tells apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Distinct {
+    /// Every path (its words, not only its text).
+    Paths,
+    /// Paths by the text they write: the caller keeps one path per text.
+    Texts,
+}
+
+/// The key of an expanded state by its suffix text, start and left id (FNV-1a; a collision
+/// only costs a state expanded that could have been left out).
+fn suffix_key(text: &str, start: u16, left_id: u16) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64 ^ ((u64::from(start) << 16) | u64::from(left_id));
+    for &byte in text.as_bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
 }
 
 /// Sorts the arrivals of a position by cost. There are a handful (about 7 over the

@@ -5,7 +5,7 @@
 
 use super::input::{text_of, to_hiragana, to_katakana};
 use super::lattice::Lattice;
-use super::search::{Path, Search, Span, BOUNDARY_ID};
+use super::search::{Distinct, Path, Search, Span, BOUNDARY_ID};
 use crate::dictionary::Dictionary;
 
 /// One candidate for a segment.
@@ -133,9 +133,9 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
             fresh
         };
         let paths = if forward_done {
-            search.paths_after_forward(dictionary, lattice, &span, limit + 1, distinct)
+            search.paths_after_forward(dictionary, lattice, &span, limit + 1, Distinct::Texts, distinct)
         } else {
-            search.best_paths(dictionary, lattice, &span, limit + 1, distinct)
+            search.best_paths(dictionary, lattice, &span, limit + 1, Distinct::Texts, distinct)
         };
         let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost, class: last_class(lattice, &path.nodes) }).collect();
         let cost = match found.iter().position(|c| c.text == first_text) {
