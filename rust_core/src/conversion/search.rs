@@ -7,6 +7,7 @@ use super::spare;
 use crate::dictionary::Dictionary;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 pub use crate::dictionary::format::BOUNDARY_ID;
 /// The search never explores paths costlier than the best by more than this: far
@@ -70,13 +71,59 @@ struct State {
     node: u32,
     /// Cost after this node (connections and later words), up to the span's end.
     after: i32,
-    /// The state of the next node on the path, or [`AT_END`] (12 bytes a state, not 16 with
-    /// an `Option`: a search may push thousands).
+    /// The state of the next node on the path, or [`AT_END`].
+    next: u32,
+    /// The family it was taken from (`Search::families`): when it is popped, the next of
+    /// its siblings is queued.
+    family: u32,
+}
+
+/// A word before a state being expanded, waiting in its family's heap. An expansion queues
+/// only its cheapest word before and keeps the others in a small heap of their own, queuing
+/// the next when the one before is popped: most are never popped (about 50 words before a
+/// state, 3 popped, over the benchmark's segments), and pushing each into the one queue,
+/// hundreds long, was a third of the search's time.
+#[derive(Clone, Copy)]
+struct Sibling {
+    /// The queue's order (`queue_key`).
+    key: u64,
+    node: u32,
+    /// As [`State::after`].
+    after: i32,
+}
+
+/// The words before one expanded state: a min-heap by key in `Search::siblings[first..][..len]`
+/// whose root is the one queued; `next` is the expanded state.
+#[derive(Clone, Copy)]
+struct Family {
+    first: u32,
+    len: u32,
     next: u32,
 }
 
 /// No next state: the node ends the span.
 const AT_END: u32 = u32::MAX;
+
+/// A queued state: its sibling's key, then its index in `Search::states` (which never
+/// decides: keys are unique).
+type QueueKey = (u64, u32);
+
+/// Bits of a queue key below the start position: the virtual index (`paths_after_forward`).
+const INDEX_BITS: u32 = 22;
+const _: () = assert!(MAX_PUSHES < 1 << INDEX_BITS && 2 * crate::limits::MAX_READING_CHARS < 1 << (32 - INDEX_BITS));
+
+/// The queue's order in one integer: total cost, then start position (nearer the span's start
+/// first, see `Search::heap`), then the number the state would have had in `Search::states`
+/// had every word before been queued when its state was expanded — the order in which they
+/// were queued before families (so ties go as they did).
+fn queue_key(total: i32, start: u16, index: u32) -> u64 {
+    (u64::from(total as u32 ^ 0x8000_0000) << 32) | (u64::from(start) << INDEX_BITS) | u64::from(index)
+}
+
+/// The total cost in a queue key.
+fn key_total(key: u64) -> i32 {
+    ((key >> 32) as u32 ^ 0x8000_0000) as i32
+}
 
 /// The buffers of the searches over one lattice, reused by every search of a conversion
 /// (the whole reading, then each segment) and then by the next conversion on the thread
@@ -96,11 +143,13 @@ pub struct Search {
     /// The same with each right id's matrix row (`Connections::row`), cheapest first.
     arrivals: Vec<(usize, i32)>,
     states: Vec<State>,
+    siblings: Vec<Sibling>,
+    families: Vec<Family>,
     /// Ordered by total cost, then by how close the state is to the span's start: among paths
     /// of equal cost (a reading repeated, words with the same cost) the search runs one of them
     /// to the start instead of widening through all of them, whose number grows exponentially
     /// with the length of the reading.
-    heap: BinaryHeap<Reverse<(i32, u16, u32)>>,
+    heap: BinaryHeap<Reverse<QueueKey>>,
     /// The nodes of the path popped last.
     path: Vec<u32>,
     /// The backward search's words before each position, grouped by right id: the group of
@@ -120,7 +169,7 @@ pub struct Search {
     /// expanded states by that text, start and left id (`expanded`, keyed by a hash of them).
     suffixes: String,
     suffix_of: Vec<(u32, u32)>,
-    expanded: HashMap<u64, u32>,
+    expanded: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
 }
 
 impl spare::Reusable for Search {
@@ -135,6 +184,8 @@ impl spare::Reusable for Search {
             groups: std::mem::take(&mut self.groups),
             arrivals: std::mem::take(&mut self.arrivals),
             states: std::mem::take(&mut self.states),
+            siblings: std::mem::take(&mut self.siblings),
+            families: std::mem::take(&mut self.families),
             heap: std::mem::take(&mut self.heap),
             path: std::mem::take(&mut self.path),
             group_of: std::mem::take(&mut self.group_of),
@@ -151,6 +202,8 @@ impl spare::Reusable for Search {
         search.groups.clear();
         search.arrivals.clear();
         search.states.clear();
+        search.siblings.clear();
+        search.families.clear();
         search.heap.clear();
         search.path.clear();
         search.suffixes.clear();
@@ -167,7 +220,9 @@ impl spare::Reusable for Search {
             + self.groups.capacity() * size_of::<(u16, i32)>()
             + self.arrivals.capacity() * size_of::<(usize, i32)>()
             + self.states.capacity() * size_of::<State>()
-            + self.heap.capacity() * size_of::<Reverse<(i32, u16, u32)>>()
+            + self.siblings.capacity() * size_of::<Sibling>()
+            + self.families.capacity() * size_of::<Family>()
+            + self.heap.capacity() * size_of::<Reverse<QueueKey>>()
             + self.path.capacity() * size_of::<u32>()
             + (self.group_of.capacity() + self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
             + self.rights.capacity() * size_of::<u16>()
@@ -199,8 +254,10 @@ impl Search {
             arrivals: Vec::new(),
             // Started at a size most searches stay within: growing from empty reallocated
             // them a dozen times per search (about 7 % of a conversion's instructions).
-            states: Vec::with_capacity(INITIAL_STATES),
-            heap: BinaryHeap::with_capacity(INITIAL_STATES),
+            states: Vec::new(),
+            siblings: Vec::with_capacity(INITIAL_STATES),
+            families: Vec::new(),
+            heap: BinaryHeap::new(),
             path: Vec::new(),
             group_of: Vec::new(),
             rights: Vec::new(),
@@ -210,7 +267,7 @@ impl Search {
             group_costs: Vec::new(),
             suffixes: String::new(),
             suffix_of: Vec::new(),
-            expanded: HashMap::new(),
+            expanded: HashMap::default(),
         });
         // Sized for this dictionary's classes: kept buffers may come from another dictionary
         // (they are all UNREACHED, so only their length can differ).
@@ -363,31 +420,44 @@ impl Search {
         }
         self.rights.clear();
         let connections = dictionary.connections();
-        let Search { best, by_right, states, heap, path, group_of, rights, rights_at, grouped_in, search_number, group_costs, suffixes, suffix_of, expanded, .. } = self;
+        let Search { best, by_right, states, siblings, families, heap, path, group_of, rights, rights_at, grouped_in, search_number, group_costs, suffixes, suffix_of, expanded, .. } = self;
         states.clear();
+        siblings.clear();
+        families.clear();
         heap.clear();
         suffixes.clear();
         expanded.clear();
         let mut pruning = kind == Distinct::Texts;
+        // How many states there would be had every word before been queued at its
+        // expansion: it orders ties (`queue_key`) and bounds the search (MAX_PUSHES).
+        let mut virtual_index = 0u32;
         for &i in &lattice.ending[span.end] {
             let node = &lattice.nodes[i as usize];
             if !span.allows(node) || best[i as usize] == UNREACHED {
                 continue;
             }
+            if virtual_index as usize >= MAX_PUSHES {
+                break;
+            }
             let after = dictionary.connection_cost(node.right_id, span.right_context);
-            states.push(State { node: i, after, next: AT_END });
-            heap.push(Reverse((best[i as usize].saturating_add(after), node.start, states.len() as u32 - 1)));
+            siblings.push(Sibling { key: queue_key(best[i as usize].saturating_add(after), node.start, virtual_index), node: i, after });
+            virtual_index += 1;
         }
-        let cheapest = heap.peek().map(|Reverse((f, _, _))| *f).unwrap_or(UNREACHED);
+        let cheapest = siblings.iter().map(|s| key_total(s.key)).min().unwrap_or(UNREACHED);
+        let bound = cheapest.saturating_add(NBEST_MARGIN);
+        start_family(siblings, families, states, heap, 0, AT_END);
         let mut paths = Vec::new();
         let mut pops = 0;
-        while let Some(Reverse((total, _, s))) = heap.pop() {
+        while let Some(Reverse((key, s))) = heap.pop() {
             pops += 1;
             if pops > MAX_POPS || paths.len() >= limit {
                 break;
             }
+            let total = key_total(key);
             let state = &states[s as usize];
-            let node = lattice.nodes[state.node as usize];
+            let (node_index, state_after, state_next) = (state.node, state.after, state.next);
+            queue_next_sibling(siblings, families, states, heap, state.family);
+            let node = lattice.nodes[node_index as usize];
             if node.start as usize == span.start {
                 // The path is written into one buffer; only a path kept allocates.
                 path.clear();
@@ -406,10 +476,9 @@ impl Search {
                 // one expanded before has the same ways back to the span's start, each at least
                 // as dear as the same way from the earlier one (popped first, so no dearer):
                 // every path through it would repeat a text already found.
-                let next = state.next;
                 let from = suffixes.len();
                 lattice.push_text(dictionary, &node, suffixes);
-                if let Some(&(a, b)) = suffix_of.get(next as usize) {
+                if let Some(&(a, b)) = suffix_of.get(state_next as usize) {
                     suffixes.extend_from_within(a as usize..b as usize);
                 }
                 let range = (from as u32, suffixes.len() as u32);
@@ -433,7 +502,7 @@ impl Search {
                 }
                 pruning = suffixes.len() <= MAX_SUFFIX_BYTES;
             }
-            let after = state.after.saturating_add(node.cost);
+            let after = state_after.saturating_add(node.cost);
             let at = node.start as usize;
             if grouped_in[at] != *search_number {
                 grouped_in[at] = *search_number;
@@ -442,6 +511,7 @@ impl Search {
             let (first, last) = rights_at[at];
             group_costs.clear();
             group_costs.extend(rights[first as usize..last as usize].iter().map(|&right| connections.cost(right, node.left_id)));
+            let first_sibling = siblings.len();
             for &p in &lattice.ending[at] {
                 let group = group_of[p as usize];
                 if group == NO_GROUP {
@@ -450,14 +520,68 @@ impl Search {
                 let previous = &lattice.nodes[p as usize];
                 let after_previous = after.saturating_add(group_costs[group as usize]);
                 let f = best[p as usize].saturating_add(after_previous);
-                if f > cheapest.saturating_add(NBEST_MARGIN) || states.len() >= MAX_PUSHES {
+                if f > bound || virtual_index as usize >= MAX_PUSHES {
                     continue;
                 }
-                states.push(State { node: p, after: after_previous, next: s });
-                heap.push(Reverse((f, previous.start, states.len() as u32 - 1)));
+                siblings.push(Sibling { key: queue_key(f, previous.start, virtual_index), node: p, after: after_previous });
+                virtual_index += 1;
             }
+            start_family(siblings, families, states, heap, first_sibling, s);
         }
         paths
+    }
+}
+
+/// Makes the siblings from `first` on a family (before state `next`) and queues its cheapest.
+fn start_family(siblings: &mut [Sibling], families: &mut Vec<Family>, states: &mut Vec<State>, heap: &mut BinaryHeap<Reverse<QueueKey>>, first: usize, next: u32) {
+    let members = &mut siblings[first..];
+    if members.is_empty() {
+        return;
+    }
+    for i in (0..members.len() / 2).rev() {
+        sift_down(members, i);
+    }
+    families.push(Family { first: first as u32, len: members.len() as u32, next });
+    queue_root(siblings, families, states, heap, families.len() as u32 - 1);
+}
+
+/// Takes the queued sibling (just popped) out of family `family` and queues the next.
+fn queue_next_sibling(siblings: &mut [Sibling], families: &mut [Family], states: &mut Vec<State>, heap: &mut BinaryHeap<Reverse<QueueKey>>, family: u32) {
+    let f = &mut families[family as usize];
+    let members = &mut siblings[f.first as usize..(f.first + f.len) as usize];
+    let last = members.len() - 1;
+    members.swap(0, last);
+    f.len -= 1;
+    sift_down(&mut members[..last], 0);
+    if f.len > 0 {
+        queue_root(siblings, families, states, heap, family);
+    }
+}
+
+/// Queues the cheapest sibling of family `family` as a state.
+fn queue_root(siblings: &[Sibling], families: &[Family], states: &mut Vec<State>, heap: &mut BinaryHeap<Reverse<QueueKey>>, family: u32) {
+    let f = families[family as usize];
+    let root = siblings[f.first as usize];
+    states.push(State { node: root.node, after: root.after, next: f.next, family });
+    heap.push(Reverse((root.key, states.len() as u32 - 1)));
+}
+
+/// Restores the min-heap order of `heap` below `i`.
+fn sift_down(heap: &mut [Sibling], mut i: usize) {
+    loop {
+        let (left, right) = (2 * i + 1, 2 * i + 2);
+        let mut least = i;
+        if left < heap.len() && heap[left].key < heap[least].key {
+            least = left;
+        }
+        if right < heap.len() && heap[right].key < heap[least].key {
+            least = right;
+        }
+        if least == i {
+            return;
+        }
+        heap.swap(i, least);
+        i = least;
     }
 }
 
@@ -478,6 +602,27 @@ fn suffix_key(text: &str, start: u16, left_id: u16) -> u64 {
         hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
     }
     hash
+}
+
+/// Hashes the keys of `Search::expanded`, which are hashes already (`suffix_key`): the
+/// standard hasher over them was a tenth of the pruning's cost.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
 }
 
 /// Sorts the arrivals of a position by cost. There are a handful (about 7 over the
