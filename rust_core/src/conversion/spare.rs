@@ -17,9 +17,11 @@ use std::thread::LocalKey;
 /// reading of about 40 kana with spellings as heard, the most a writer converts at once.
 /// Longer readings free theirs, so a long one now and then costs no memory for ever: with
 /// 512 KiB, anonymous memory after 10^4 conversions of the benchmark's readings was about
-/// 200 KiB above the build without kept buffers; with 128 KiB it is within its spread
-/// (`bench_conversion memory`, docs/PERFORMANCE.md).
-pub const MAX_KEPT_BYTES: usize = 128 * 1024;
+/// 200 KiB above the build without kept buffers. With 128 KiB, the buffers of about 3 in 10
+/// of the benchmark's heard conversions were freed (3.5 % more instructions than with 256
+/// KiB); with 256 KiB, after the backward search queued fewer states, anonymous memory stays
+/// below the build before that (`bench_conversion memory`, docs/PERFORMANCE.md).
+pub const MAX_KEPT_BYTES: usize = 256 * 1024;
 
 thread_local! {
     pub(super) static SPARE_LATTICE: RefCell<Option<Lattice>> = const { RefCell::new(None) };
