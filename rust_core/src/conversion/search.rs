@@ -154,13 +154,14 @@ pub struct Search {
     heap: BinaryHeap<Reverse<QueueKey>>,
     /// The nodes of the path popped last.
     path: Vec<u32>,
-    /// The backward search's words before each position, grouped by right id: the group of
-    /// each node (`NO_GROUP` when the span excludes it or no path reaches it), each
-    /// position's groups (`rights[rights_at[pos]]`, made when a state there is first
-    /// expanded, that is when `grouped_in[pos]` is the current search's number), and one
-    /// connection cost per group for the expansion at hand: an expansion looks a connection
-    /// up once per right id instead of once per word.
-    group_of: Vec<u32>,
+    /// The backward search's words before each position, grouped by right id: each
+    /// position's words the span allows and a path reaches, with what an expansion reads of
+    /// them in one run (`members[members_at[pos]]`), and its groups (`rights[rights_at[pos]]`),
+    /// both made when a state there is first expanded, that is when `grouped_in[pos]` is the
+    /// current search's number; and one connection cost per group for the expansion at hand:
+    /// an expansion looks a connection up once per right id instead of once per word.
+    members: Vec<Member>,
+    members_at: Vec<(u32, u32)>,
     rights: Vec<u16>,
     rights_at: Vec<(u32, u32)>,
     grouped_in: Vec<u32>,
@@ -190,7 +191,8 @@ impl spare::Reusable for Search {
             families: std::mem::take(&mut self.families),
             heap: std::mem::take(&mut self.heap),
             path: std::mem::take(&mut self.path),
-            group_of: std::mem::take(&mut self.group_of),
+            members: std::mem::take(&mut self.members),
+            members_at: std::mem::take(&mut self.members_at),
             rights: std::mem::take(&mut self.rights),
             rights_at: std::mem::take(&mut self.rights_at),
             grouped_in: std::mem::take(&mut self.grouped_in),
@@ -226,7 +228,9 @@ impl spare::Reusable for Search {
             + self.families.capacity() * size_of::<Family>()
             + self.heap.capacity() * size_of::<Reverse<QueueKey>>()
             + self.path.capacity() * size_of::<u32>()
-            + (self.group_of.capacity() + self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
+            + self.members.capacity() * size_of::<Member>()
+            + self.members_at.capacity() * size_of::<(u32, u32)>()
+            + (self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
             + self.rights.capacity() * size_of::<u16>()
             + self.rights_at.capacity() * size_of::<(u32, u32)>()
             + self.suffixes.capacity()
@@ -261,7 +265,8 @@ impl Search {
             families: Vec::new(),
             heap: BinaryHeap::new(),
             path: Vec::new(),
-            group_of: Vec::new(),
+            members: Vec::new(),
+            members_at: Vec::new(),
             rights: Vec::new(),
             rights_at: Vec::new(),
             grouped_in: Vec::new(),
@@ -416,13 +421,12 @@ impl Search {
         if self.grouped_in.len() < lattice.positions() {
             self.grouped_in.resize(lattice.positions(), 0);
             self.rights_at.resize(lattice.positions(), (0, 0));
-        }
-        if self.group_of.len() < lattice.nodes.len() {
-            self.group_of.resize(lattice.nodes.len(), NO_GROUP);
+            self.members_at.resize(lattice.positions(), (0, 0));
         }
         self.rights.clear();
+        self.members.clear();
         let connections = dictionary.connections();
-        let Search { best, by_right, states, siblings, families, heap, path, group_of, rights, rights_at, grouped_in, search_number, group_costs, suffixes, suffix_of, expanded, .. } = self;
+        let Search { best, by_right, states, siblings, families, heap, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, suffixes, suffix_of, expanded, .. } = self;
         states.clear();
         siblings.clear();
         families.clear();
@@ -508,24 +512,20 @@ impl Search {
             let at = node.start as usize;
             if grouped_in[at] != *search_number {
                 grouped_in[at] = *search_number;
-                rights_at[at] = group_by_right(lattice, span, at, best, by_right, group_of, rights);
+                (rights_at[at], members_at[at]) = group_by_right(lattice, span, at, best, by_right, members, rights);
             }
             let (first, last) = rights_at[at];
             group_costs.clear();
             group_costs.extend(rights[first as usize..last as usize].iter().map(|&right| connections.cost(right, node.left_id)));
             let first_sibling = siblings.len();
-            for &p in &lattice.ending[at] {
-                let group = group_of[p as usize];
-                if group == NO_GROUP {
-                    continue;
-                }
-                let previous = &lattice.nodes[p as usize];
-                let after_previous = after.saturating_add(group_costs[group as usize]);
-                let f = best[p as usize].saturating_add(after_previous);
+            let (first, last) = members_at[at];
+            for member in &members[first as usize..last as usize] {
+                let after_previous = after.saturating_add(group_costs[member.group as usize]);
+                let f = member.best.saturating_add(after_previous);
                 if f > bound || virtual_index as usize >= MAX_PUSHES {
                     continue;
                 }
-                siblings.push(Sibling { key: queue_key(f, previous.start, virtual_index), node: p, after: after_previous });
+                siblings.push(Sibling { key: queue_key(f, member.start, virtual_index), node: member.node, after: after_previous });
                 virtual_index += 1;
             }
             start_family(siblings, families, states, heap, first_sibling, s);
@@ -671,19 +671,27 @@ struct IdSlot {
     value: i32,
 }
 
-/// Not in a group: a word the span excludes, or one no path reaches.
-const NO_GROUP: u32 = u32::MAX;
+/// A word before a position, as the backward search's expansions read it (`group_by_right`).
+#[derive(Clone, Copy)]
+struct Member {
+    node: u32,
+    /// Its forward cost (`Search::best`).
+    best: i32,
+    start: u16,
+    /// Its group among the position's (by right id).
+    group: u32,
+}
 
-/// Groups the words ending at `at` that `span` allows and a path reaches by right id: sets
-/// `group_of` for each (its group's index among this position's) and appends the groups'
-/// right ids to `rights`, returning where they lie in it. `by_right` (UNREACHED for every id)
-/// is scratch, and is left as it was.
-fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], by_right: &mut [i32], group_of: &mut [u32], rights: &mut Vec<u16>) -> (u32, u32) {
+/// Groups the words ending at `at` that `span` allows and a path reaches by right id: appends
+/// each, with its group's index among this position's, to `members`, in the lattice's order,
+/// and the groups' right ids to `rights`, returning where each run lies. `by_right` (UNREACHED
+/// for every id) is scratch, and is left as it was.
+fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], by_right: &mut [i32], members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
     let first = rights.len();
+    let first_member = members.len();
     for &p in &lattice.ending[at] {
         let node = &lattice.nodes[p as usize];
         if !span.allows(node) || best[p as usize] == UNREACHED {
-            group_of[p as usize] = NO_GROUP;
             continue;
         }
         let group = match by_right.get_mut(node.right_id as usize) {
@@ -697,14 +705,14 @@ fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], by_ri
                 group
             }
         };
-        group_of[p as usize] = group;
+        members.push(Member { node: p, best: best[p as usize], start: node.start, group });
     }
     for &right in &rights[first..] {
         if let Some(slot) = by_right.get_mut(right as usize) {
             *slot = UNREACHED;
         }
     }
-    (first as u32, rights.len() as u32)
+    ((first as u32, rights.len() as u32), (first_member as u32, members.len() as u32))
 }
 
 #[cfg(test)]
