@@ -15,7 +15,7 @@ use cyrillic_ime_core::user::UserData;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Kana the readings are spelled with: a commit's number in base 20.
 const KANA: [char; 20] = ['か', 'き', 'く', 'け', 'こ', 'さ', 'し', 'す', 'せ', 'そ', 'た', 'ち', 'つ', 'て', 'と', 'な', 'に', 'ぬ', 'ね', 'の'];
@@ -136,6 +136,19 @@ fn a_process_killed_while_saving_loses_no_confirmed_commit() {
     }
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join(file::LEARNING_FILE), file::write_learning(&prefill)).unwrap();
+    // How long a child takes to learn its 20 commits into such a store here, untouched (in a
+    // store of its own): the kills are spread over that time, so they land inside saves
+    // however fast the machine writes — kills 20–100 ms after the start let every child
+    // finish first on a machine whose saves are fast.
+    let probe_dir = temp_dir("kill-probe");
+    std::fs::create_dir_all(&probe_dir).unwrap();
+    std::fs::write(probe_dir.join(file::LEARNING_FILE), file::write_learning(&prefill)).unwrap();
+    let started = Instant::now();
+    let mut probe = spawn_child(&probe_dir, "や", 0, 20);
+    let (probe_saved, _) = confirmed(&mut probe);
+    assert!(probe.wait().unwrap().success() && probe_saved.len() == 20, "the untouched child confirms its 20 commits");
+    let child_time = started.elapsed().as_micros().max(1) as u64;
+    let _ = std::fs::remove_dir_all(&probe_dir);
     const ROUNDS: usize = 40;
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = 0;
@@ -148,7 +161,7 @@ fn a_process_killed_while_saving_loses_no_confirmed_commit() {
         // Each child may learn up to 20 commits: the prefill and every child's commits
         // stay under the 2,000 choices kept, so nothing is evicted.
         let mut child = spawn_child(&dir, "や", next, 20);
-        std::thread::sleep(Duration::from_millis(20 + seed % 80));
+        std::thread::sleep(Duration::from_micros(seed % child_time));
         let _ = child.kill();
         let (saved, other) = confirmed(&mut child);
         let _ = child.wait();
@@ -165,7 +178,7 @@ fn a_process_killed_while_saving_loses_no_confirmed_commit() {
         assert_kept(&store, "や", &all_confirmed, &format!("after kill {}", round + 1));
         assert_kept(&store, "ま", &(0..800).collect::<Vec<_>>(), &format!("after kill {}", round + 1));
     }
-    println!("{ROUNDS} kills: {} commits confirmed and kept, {interrupted} kills interrupted a save (its temporary file was removed at the next open)", all_confirmed.len());
+    println!("{ROUNDS} kills within the {child_time} µs a child takes: {} commits confirmed and kept, {interrupted} kills interrupted a save (its temporary file was removed at the next open)", all_confirmed.len());
     assert!(interrupted > 0, "no kill landed inside a save: the test did not exercise what it claims");
     let _ = std::fs::remove_dir_all(&dir);
 }
