@@ -84,6 +84,31 @@ fn the_tiny_dictionary_reads_back_as_built() {
     std::fs::remove_file(path).ok();
 }
 
+/// A character's key code and the character of a code agree both ways, for the kana the
+/// reader looks up in a table and the characters it searches the alphabet for (Latin, digits,
+/// the block's edges).
+#[test]
+fn key_codes_and_characters_agree_both_ways() {
+    let mut words = words();
+    for reading in ["ゔぁ", "ヴァ", "〜", "ヿ", "abc", "12", "ｱ", "ー"] {
+        words.push(entry(reading, "x", NOUN, 100));
+    }
+    let d = Dictionary::from_vec(builder::build(&words, &connections(), &options()).unwrap()).unwrap();
+    let mut coded = 0;
+    for code in 1..=255u8 {
+        if let Some(c) = d.char_of(code) {
+            assert_eq!(d.code_of(c), Some(code), "{c:?}");
+            coded += 1;
+        }
+    }
+    for c in (0x2F00..0x3200).chain(0x20..0x80).filter_map(char::from_u32) {
+        if let Some(code) = d.code_of(c) {
+            assert_eq!(d.char_of(code), Some(c), "{c:?}");
+        }
+    }
+    assert!(coded > 10 && d.code_of('ヿ').is_some() && d.code_of('a').is_some() && d.code_of('ｱ').is_some() && d.code_of('㆐').is_none());
+}
+
 #[test]
 fn function_words_are_told_from_content_words() {
     let d = Dictionary::from_vec(bytes()).unwrap();
