@@ -430,21 +430,18 @@ fn one_candidate_is_the_first_of_nine_without_a_segment_search() {
     check(&real, "わたしわがくせいです", &[], &[3, 4]);
 }
 
-/// The one-best path found by walking back from the end (`Search::best_path`) is the path
-/// the queue of `best_paths` pops first — nodes and cost — on readings with many paths of
-/// equal cost (a word repeated, the same word twice in the dictionary at the same cost), in
-/// stretches between fixed neighbours and with cuts, heard or not.
-#[test]
-fn the_best_path_walked_back_is_the_queues_first() {
+/// Calls `check` with every search case of the two tests below: the real dictionary and one
+/// where a word is repeated at the same cost, readings with many paths of equal cost, heard
+/// or not, over the whole reading, with a cut, and between fixed neighbours.
+fn for_each_search_case(mut check: impl FnMut(&Dictionary, &str, bool, &cyrillic_ime_core::conversion::lattice::Lattice, &cyrillic_ime_core::conversion::search::Span)) {
     use cyrillic_ime_core::conversion::lattice::Lattice;
-    use cyrillic_ime_core::conversion::search::{Distinct, Search, Span, BOUNDARY_ID};
+    use cyrillic_ime_core::conversion::search::{Span, BOUNDARY_ID};
     let mut words = tiny_dictionary::words();
     words.push(tiny_dictionary::entry("ー", "ー", tiny_dictionary::NOUN, 3000));
     words.push(tiny_dictionary::entry("ー", "私", tiny_dictionary::NOUN, 3000));
     let ties = Dictionary::from_vec(cyrillic_ime_core::dictionary::builder::build(&words, &tiny_dictionary::connections(), &tiny_dictionary::options()).unwrap()).unwrap();
     let real = real_dictionary();
-    let readings = ["わたしのなまえはなかのです", "はしのはし", "ーでわーでわーでわーでわ", "ーーーーーーー", "きょうはいいてんきですね", "テレビは１２３、😀", "とーきょーえいきました", "あああああああああ"];
-    let mut compared = 0;
+    let readings = ["わたしのなまえはなかのです", "はしのはし", "ーでわーでわーでわーでわ", "ーーーーーーー", "きょうはいいてんきですね", "テレビは１２３、😀", "とーきょーえいきました", "あああああああああ", "こうしょうしたけっかこうしょうになった"];
     for dictionary in [&ties, real.dictionary()] {
         for reading in readings {
             for heard in [None, Some(&cyrillic_ime_core::conversion::heard::HeardCosts::default())] {
@@ -456,67 +453,57 @@ fn the_best_path_walked_back_is_the_queues_first() {
                     spans.push(Span { start: 2, end: 2 * len - 2, left_context: vec![(BOUNDARY_ID, 0), (1, 300)], right_context: 1, cuts: Vec::new() });
                 }
                 for span in spans {
-                    let mut search = Search::new(dictionary, &lattice);
-                    let walked = search.best_path(dictionary, &lattice, &span);
-                    let queued = search.best_paths(dictionary, &lattice, &span, 1, Distinct::Paths, |_| true).into_iter().next();
-                    assert_eq!(walked, queued, "{reading}, heard {}, span {span:?}", heard.is_some());
-                    compared += usize::from(walked.is_some());
+                    check(dictionary, reading, heard.is_some(), &lattice, &span);
                 }
             }
         }
     }
+}
+
+/// The one-best path found by walking back from the end (`Search::best_path`) is the path
+/// the queue of `best_paths` pops first — nodes and cost.
+#[test]
+fn the_best_path_walked_back_is_the_queues_first() {
+    use cyrillic_ime_core::conversion::search::{Distinct, Search};
+    let mut compared = 0;
+    for_each_search_case(|dictionary, reading, heard, lattice, span| {
+        let mut search = Search::new(dictionary, lattice);
+        let walked = search.best_path(dictionary, lattice, span);
+        let queued = search.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_| true).into_iter().next();
+        assert_eq!(walked, queued, "{reading}, heard {heard}, span {span:?}");
+        compared += usize::from(walked.is_some());
+    });
     assert!(compared > 40, "only {compared} paths compared");
 }
 
 /// A search by text (which leaves out states whose words only repeat a text found from the
-/// same place) finds the texts a search by path finds, at the same costs: over repeated
-/// words, words at equal costs, spans between neighbours and with cuts, heard or not.
+/// same place) finds the texts a search by path finds, at the same costs.
 #[test]
 fn a_search_by_text_finds_the_texts_of_a_search_by_path() {
-    use cyrillic_ime_core::conversion::lattice::Lattice;
-    use cyrillic_ime_core::conversion::search::{Distinct, Search, Span, BOUNDARY_ID};
+    use cyrillic_ime_core::conversion::search::{Distinct, Search};
     use cyrillic_ime_core::conversion::segments::path_text;
-    let mut words = tiny_dictionary::words();
-    words.push(tiny_dictionary::entry("ー", "ー", tiny_dictionary::NOUN, 3000));
-    words.push(tiny_dictionary::entry("ー", "私", tiny_dictionary::NOUN, 3000));
-    let ties = Dictionary::from_vec(cyrillic_ime_core::dictionary::builder::build(&words, &tiny_dictionary::connections(), &tiny_dictionary::options()).unwrap()).unwrap();
-    let real = real_dictionary();
-    let readings = ["わたしのなまえはなかのです", "はしのはし", "ーでわーでわーでわーでわ", "きょうはいいてんきですね", "とーきょーえいきました", "あああああああああ", "こうしょうしたけっかこうしょうになった"];
     let mut compared = 0;
-    for dictionary in [&ties, real.dictionary()] {
-        for reading in readings {
-            for heard in [None, Some(&cyrillic_ime_core::conversion::heard::HeardCosts::default())] {
-                let lattice = Lattice::build(dictionary, reading, heard, None);
-                let len = lattice.len();
-                let mut spans = vec![Span::whole(len)];
-                if len >= 4 {
-                    spans.push(Span { cuts: vec![4], ..Span::whole(len) });
-                    spans.push(Span { start: 2, end: 2 * len - 2, left_context: vec![(BOUNDARY_ID, 0), (1, 300)], right_context: 1, cuts: Vec::new() });
+    for_each_search_case(|dictionary, reading, heard, lattice, span| {
+        let texts = |kind: Distinct| {
+            let mut seen: Vec<String> = Vec::new();
+            let mut search = Search::new(dictionary, lattice);
+            let paths = search.best_paths(dictionary, lattice, span, 12, kind, |nodes| {
+                let text = path_text(dictionary, lattice, nodes);
+                let fresh = !seen.contains(&text);
+                if fresh {
+                    seen.push(text);
                 }
-                for span in spans {
-                    let texts = |kind: Distinct| {
-                        let mut seen: Vec<String> = Vec::new();
-                        let mut search = Search::new(dictionary, &lattice);
-                        let paths = search.best_paths(dictionary, &lattice, &span, 12, kind, |nodes| {
-                            let text = path_text(dictionary, &lattice, nodes);
-                            let fresh = !seen.contains(&text);
-                            if fresh {
-                                seen.push(text);
-                            }
-                            fresh
-                        });
-                        let mut found: Vec<(i32, String)> = paths.iter().map(|p| p.cost).zip(seen).collect();
-                        // Texts of equal cost may come in either order.
-                        found.sort();
-                        found
-                    };
-                    let (by_path, by_text) = (texts(Distinct::Paths), texts(Distinct::Texts));
-                    assert_eq!(by_text, by_path, "{reading}, heard {}, span {span:?}", heard.is_some());
-                    compared += by_path.len();
-                }
-            }
-        }
-    }
+                fresh
+            });
+            let mut found: Vec<(i32, String)> = paths.iter().map(|p| p.cost).zip(seen).collect();
+            // Texts of equal cost may come in either order.
+            found.sort();
+            found
+        };
+        let by_path = texts(Distinct::Paths);
+        assert_eq!(texts(Distinct::Texts), by_path, "{reading}, heard {heard}, span {span:?}");
+        compared += by_path.len();
+    });
     assert!(compared > 400, "only {compared} texts compared");
 }
 
