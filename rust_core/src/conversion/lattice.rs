@@ -466,17 +466,21 @@ impl Lattice {
             classes.prepare();
             &mut classes
         });
-        // The keys found from one start, whose records are asked for as the trie walk finds
-        // them and read after it (`prefetch.rs`): the walk goes on while they load.
-        let mut keys: Vec<(usize, Range<u32>)> = Vec::with_capacity(format::MAX_KEY_CHARS);
+        // The keys found from one start (at most one per length), whose records are asked for
+        // as the trie walk finds them and read after it (`prefetch.rs`): the walk goes on while
+        // they load.
+        let mut keys: [(usize, Range<u32>); format::MAX_KEY_CHARS] = std::array::from_fn(|_| (0, 0..0));
         for start in 0..n {
             let mut covered_one = false;
-            keys.clear();
+            let mut found = 0;
             dictionary.common_prefixes(&codes[start..], |len, entries| {
                 dictionary.prefetch_entry(entries.start);
-                keys.push((len, entries));
+                if let Some(slot) = keys.get_mut(found) {
+                    *slot = (len, entries);
+                    found += 1;
+                }
             });
-            for (len, entries) in keys.drain(..) {
+            for (len, entries) in keys[..found].iter().cloned() {
                 // Covered only by a node actually pushed: a key of a damaged file may have no
                 // (readable) entries.
                 let pushed = lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, best_of_class.as_deref_mut(), |_| true);

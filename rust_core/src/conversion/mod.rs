@@ -303,10 +303,9 @@ impl Converter {
                 .collect();
             let first_text = path_text(dictionary, &lattice, &first);
             let context = contexts(&lattice, best, start, end, &left_classes);
-            segments.push(Segment {
-                reading: input::text_of(&lattice.chars[start / 2..end / 2]),
-                candidates: candidates(dictionary, &lattice, &mut search, start, end, context, &word_cuts, (&first_text, &first), request.candidates, k == 0),
-            });
+            let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
+            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, &first), request.candidates, k == 0);
+            segments.push(Segment { reading, candidates });
         }
         texts.truncate(request.alternatives);
         Ok(Conversion { reading: request.reading.to_string(), segments, alternatives: texts })

@@ -18,7 +18,7 @@ const MAX_POPS: usize = 20_000;
 const MAX_PUSHES: usize = 400_000;
 /// Room made for the backward search's words before (`Search::siblings`) before it starts.
 const INITIAL_STATES: usize = 1_024;
-/// Most bytes of suffix texts a search keeps for pruning (`Search::suffixes`); past it the
+/// Most bytes of suffix texts a search keeps for pruning (`ExpandedTexts`); past it the
 /// search expands every state, as it would without pruning. A segment's search keeps about
 /// a kilobyte; a pathological one (20,000 pops of long texts) would otherwise keep megabytes.
 const MAX_SUFFIX_BYTES: usize = 16 * 1024;
@@ -168,12 +168,8 @@ pub struct Search {
     grouped_in: Vec<u32>,
     search_number: u32,
     group_costs: Vec<i32>,
-    /// For a search by text: the text written from each popped state's word to the span's
-    /// end (`suffix_of[state]`, a range of `suffixes`; (0, 0) until popped), and the
-    /// expanded states by that text, start and left id (`expanded`, keyed by a hash of them).
-    suffixes: String,
-    suffix_of: Vec<(u32, u32)>,
-    expanded: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// For a search by text, the states taken further by their texts.
+    expanded: ExpandedTexts,
 }
 
 impl spare::Reusable for Search {
@@ -199,8 +195,6 @@ impl spare::Reusable for Search {
             grouped_in: std::mem::take(&mut self.grouped_in),
             search_number: self.search_number,
             group_costs: std::mem::take(&mut self.group_costs),
-            suffixes: std::mem::take(&mut self.suffixes),
-            suffix_of: std::mem::take(&mut self.suffix_of),
             expanded: std::mem::take(&mut self.expanded),
         };
         search.best.clear();
@@ -211,8 +205,6 @@ impl spare::Reusable for Search {
         search.families.clear();
         search.heap.clear();
         search.path.clear();
-        search.suffixes.clear();
-        search.suffix_of.clear();
         search.expanded.clear();
         search
     }
@@ -234,9 +226,7 @@ impl spare::Reusable for Search {
             + (self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
             + self.rights.capacity() * size_of::<u16>()
             + self.rights_at.capacity() * size_of::<(u32, u32)>()
-            + self.suffixes.capacity()
-            + self.suffix_of.capacity() * size_of::<(u32, u32)>()
-            + self.expanded.capacity() * size_of::<(u64, u32)>()
+            + self.expanded.buffer_bytes()
     }
 }
 
@@ -274,9 +264,7 @@ impl Search {
             grouped_in: Vec::new(),
             search_number: 0,
             group_costs: Vec::new(),
-            suffixes: String::new(),
-            suffix_of: Vec::new(),
-            expanded: HashMap::default(),
+            expanded: ExpandedTexts::default(),
         });
         // Sized for this dictionary's classes: kept buffers may come from another dictionary
         // (they are all UNREACHED, so only their length can differ).
@@ -428,12 +416,11 @@ impl Search {
         self.rights.clear();
         self.members.clear();
         let connections = dictionary.connections();
-        let Search { best, by_right, states, siblings, families, heap, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, suffixes, suffix_of, expanded, .. } = self;
+        let Search { best, by_right, states, siblings, families, heap, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, expanded, .. } = self;
         states.clear();
         siblings.clear();
         families.clear();
         heap.clear();
-        suffixes.clear();
         expanded.clear();
         let mut pruning = kind == Distinct::Texts;
         // How many states there would be had every word before been queued at its
@@ -480,35 +467,10 @@ impl Search {
                 continue;
             }
             if pruning {
-                // A state whose words write the same text from the same place and left id as
-                // one expanded before has the same ways back to the span's start, each at least
-                // as dear as the same way from the earlier one (popped first, so no dearer):
-                // every path through it would repeat a text already found.
-                let from = suffixes.len();
-                lattice.push_text(dictionary, &node, suffixes);
-                if let Some(&(a, b)) = suffix_of.get(state_next as usize) {
-                    suffixes.extend_from_within(a as usize..b as usize);
+                if expanded.repeats(dictionary, lattice, states, s, &node, state_next) {
+                    continue;
                 }
-                let range = (from as u32, suffixes.len() as u32);
-                if suffix_of.len() < states.len() {
-                    suffix_of.resize(states.len(), (0, 0));
-                }
-                suffix_of[s as usize] = range;
-                let text = &suffixes[from..];
-                let key = suffix_key(text, node.start, node.left_id);
-                match expanded.get(&key) {
-                    Some(&earlier) => {
-                        let other = &lattice.nodes[states[earlier as usize].node as usize];
-                        let (a, b) = suffix_of[earlier as usize];
-                        if other.start == node.start && other.left_id == node.left_id && suffixes[a as usize..b as usize] == suffixes[from..] {
-                            continue;
-                        }
-                    }
-                    None => {
-                        expanded.insert(key, s);
-                    }
-                }
-                pruning = suffixes.len() <= MAX_SUFFIX_BYTES;
+                pruning = !expanded.is_full();
             }
             let after = state_after.saturating_add(node.cost);
             let at = node.start as usize;
@@ -607,6 +569,60 @@ pub enum Distinct {
     Texts,
 }
 
+/// The states a search by text has taken further, by the text their words write from their
+/// start to the span's end, their start and left id (`ExpandedTexts::repeats`).
+#[derive(Default)]
+struct ExpandedTexts {
+    /// The text of each popped state (`suffix_of[state]`, a range of `suffixes`; stale until
+    /// the state is popped, and a state's next is always popped before it).
+    suffixes: String,
+    suffix_of: Vec<(u32, u32)>,
+    /// The states taken further, keyed by `suffix_key`.
+    expanded: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+}
+
+impl ExpandedTexts {
+    fn clear(&mut self) {
+        self.suffixes.clear();
+        self.expanded.clear();
+    }
+
+    fn buffer_bytes(&self) -> usize {
+        self.suffixes.capacity() + self.suffix_of.capacity() * std::mem::size_of::<(u32, u32)>() + self.expanded.capacity() * std::mem::size_of::<(u64, u32)>()
+    }
+
+    /// Whether it holds all the texts a search may keep ([`MAX_SUFFIX_BYTES`]).
+    fn is_full(&self) -> bool {
+        self.suffixes.len() > MAX_SUFFIX_BYTES
+    }
+
+    /// Records the text of popped state `state` (word `node`, then state `next`), and tells
+    /// whether a state with the same text, start and left id was taken further before. Such a
+    /// state has the same ways back to the span's start, each at least as dear as the same
+    /// way from the earlier one (popped first, so no dearer): every path through it would
+    /// repeat a text already found.
+    fn repeats(&mut self, dictionary: &Dictionary, lattice: &Lattice, states: &[State], state: u32, node: &Node, next: u32) -> bool {
+        let ExpandedTexts { suffixes, suffix_of, expanded } = self;
+        let from = suffixes.len();
+        lattice.push_text(dictionary, node, suffixes);
+        if let Some(&(a, b)) = suffix_of.get(next as usize) {
+            suffixes.extend_from_within(a as usize..b as usize);
+        }
+        if suffix_of.len() < states.len() {
+            suffix_of.resize(states.len(), (0, 0));
+        }
+        suffix_of[state as usize] = (from as u32, suffixes.len() as u32);
+        let key = suffix_key(&suffixes[from..], node.start, node.left_id);
+        let Some(&earlier) = expanded.get(&key) else {
+            expanded.insert(key, state);
+            return false;
+        };
+        let other = &lattice.nodes[states[earlier as usize].node as usize];
+        let (a, b) = suffix_of[earlier as usize];
+        other.start == node.start && other.left_id == node.left_id && suffixes[a as usize..b as usize] == suffixes[from..]
+    }
+}
+
 /// The key of an expanded state by its suffix text, start and left id (FNV-1a; a collision
 /// only costs a state expanded that could have been left out).
 fn suffix_key(text: &str, start: u16, left_id: u16) -> u64 {
@@ -617,7 +633,7 @@ fn suffix_key(text: &str, start: u16, left_id: u16) -> u64 {
     hash
 }
 
-/// Hashes the keys of `Search::expanded`, which are hashes already (`suffix_key`): the
+/// Hashes the keys of `ExpandedTexts::expanded`, which are hashes already (`suffix_key`): the
 /// standard hasher over them was a tenth of the pruning's cost.
 #[derive(Default)]
 struct KeyHasher(u64);
@@ -629,7 +645,7 @@ impl Hasher for KeyHasher {
 
     fn write(&mut self, bytes: &[u8]) {
         for &byte in bytes {
-            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(byte);
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
         }
     }
 

@@ -3,7 +3,7 @@
 //! auxiliaries and endings stay with the word before them — and each segment's
 //! candidates, ranked in the context of its neighbours on the best path.
 
-use super::input::{text_of, to_hiragana, to_katakana};
+use super::input::{to_hiragana, to_katakana};
 use super::lattice::Lattice;
 use super::search::{Distinct, Path, Search, Span, BOUNDARY_ID};
 use crate::dictionary::Dictionary;
@@ -97,14 +97,15 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
     previous.map_or(cost, |rid| cost.saturating_add(connections.cost(rid, *right)))
 }
 
-/// Candidates for `start..end` (doubled positions, at character boundaries) between the
-/// given contexts, with a word boundary at every one of `cuts` inside it, best first; the
-/// text of the best path (`first`: its text and nodes in the segment) leads; then the
+/// Candidates for `start..end` (doubled positions, at character boundaries; `typed`, the
+/// segment's reading as typed, is the lattice's characters there) between the given
+/// contexts, with a word boundary at every one of `cuts` inside it, best first; the text of
+/// the best path (`first`: its text and nodes in the segment) leads; then the
 /// reading in hiragana and in katakana. With `whole_forward`, `search` holds the forward
 /// costs of the whole reading and the segment is its first: where no cut falls inside the
 /// segment those are the segment's own, and its forward pass is skipped.
 #[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, start: usize, end: usize, context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, whole_forward: bool) -> Vec<Candidate> {
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, whole_forward: bool) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
     let mut out: Vec<Candidate> = Vec::new();
     if limit <= 1 {
@@ -146,12 +147,11 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         out.extend(found);
         out.truncate(limit.max(1));
     }
-    let typed = text_of(&lattice.chars[start / 2..end / 2]);
-    let mut forms = vec![to_hiragana(&typed), to_katakana(&typed)];
+    let mut forms = vec![to_hiragana(typed), to_katakana(typed)];
     // Digits and Latin letters: both widths, so a number can be written either way.
     if typed.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {
-        forms.push(super::input::to_halfwidth(&typed));
-        forms.push(super::input::to_fullwidth(&typed));
+        forms.push(super::input::to_halfwidth(typed));
+        forms.push(super::input::to_fullwidth(typed));
     }
     for form in forms {
         if !out.iter().any(|c| c.text == form) {
