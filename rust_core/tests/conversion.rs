@@ -467,7 +467,7 @@ fn the_best_path_walked_back_is_the_queues_first() {
     use cyrillic_ime_core::conversion::search::{Distinct, Search};
     let mut compared = 0;
     for_each_search_case(|dictionary, reading, heard, lattice, span| {
-        let mut search = Search::new(dictionary, lattice);
+        let mut search = Search::new(lattice);
         let walked = search.best_path(dictionary, lattice, span);
         let queued = search.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_| true).into_iter().next();
         assert_eq!(walked, queued, "{reading}, heard {heard}, span {span:?}");
@@ -486,7 +486,7 @@ fn a_search_by_text_finds_the_texts_of_a_search_by_path() {
     for_each_search_case(|dictionary, reading, heard, lattice, span| {
         let texts = |kind: Distinct| {
             let mut seen: Vec<String> = Vec::new();
-            let mut search = Search::new(dictionary, lattice);
+            let mut search = Search::new(lattice);
             let paths = search.best_paths(dictionary, lattice, span, 12, kind, |nodes| {
                 let text = path_text(dictionary, lattice, nodes);
                 let fresh = !seen.contains(&text);
@@ -570,7 +570,7 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
                     lattice
                 };
                 let best = |lattice: &Lattice| {
-                    let path = Search::new(dictionary, lattice).best_path(dictionary, lattice, &Span::whole(lattice.len())).expect("a path");
+                    let path = Search::new(lattice).best_path(dictionary, lattice, &Span::whole(lattice.len())).expect("a path");
                     let classes: Vec<(u16, u16)> = path.nodes.iter().map(|&i| (lattice.nodes[i as usize].left_id, lattice.nodes[i as usize].right_id)).collect();
                     (path_text(dictionary, lattice, &path.nodes), path.cost, classes)
                 };

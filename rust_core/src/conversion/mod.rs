@@ -260,7 +260,7 @@ impl Converter {
         let span = Span { cuts: cuts.clone(), left_context: left_classes.clone(), ..Span::whole(len) };
         let mut seen = HashSet::new();
         let mut texts = Vec::new();
-        let mut search = Search::new(dictionary, &lattice);
+        let mut search = Search::new(&lattice);
         let paths = if request.alternatives <= 1 {
             // One path: no queue, and its text only when it is asked for as an alternative.
             let best = search.best_path(dictionary, &lattice, &span);

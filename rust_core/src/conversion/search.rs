@@ -135,9 +135,6 @@ pub struct Search {
     /// The cheapest cost of a path from the span's start through each node (its own cost
     /// included), UNREACHED when none; valid for the nodes of the last span searched.
     best: Vec<i32>,
-    /// Scratch for the backward search's `group_by_right` (group numbers by right id), all
-    /// UNREACHED between uses; ids beyond it (a hostile file) get a group each.
-    by_right: Vec<i32>,
     /// The cheapest way to arrive at the current position, per right id of the word ending
     /// there (an id may have two entries after a collision in the forward pass's table of
     /// groups; the minimum over them is the same).
@@ -175,12 +172,10 @@ pub struct Search {
 impl spare::Reusable for Search {
     const SPARE: &'static std::thread::LocalKey<std::cell::RefCell<Option<Search>>> = &spare::SPARE_SEARCH;
 
-    /// Empties the search and moves its buffers (their room kept) into a new one; `by_right`
-    /// is UNREACHED throughout already (`group_by_right` puts it back after each use).
+    /// Empties the search and moves its buffers (their room kept) into a new one.
     fn take_buffers(&mut self) -> Search {
         let mut search = Search {
             best: std::mem::take(&mut self.best),
-            by_right: std::mem::take(&mut self.by_right),
             groups: std::mem::take(&mut self.groups),
             arrivals: std::mem::take(&mut self.arrivals),
             states: std::mem::take(&mut self.states),
@@ -213,7 +208,6 @@ impl spare::Reusable for Search {
     fn buffer_bytes(&self) -> usize {
         use std::mem::size_of;
         self.best.capacity() * size_of::<i32>()
-            + self.by_right.capacity() * size_of::<i32>()
             + self.groups.capacity() * size_of::<(u16, i32)>()
             + self.arrivals.capacity() * size_of::<(usize, i32)>()
             + self.states.capacity() * size_of::<State>()
@@ -242,11 +236,11 @@ impl Drop for Search {
 
 impl Search {
     /// Buffers for searching `lattice`: those the last search on this thread left
-    /// (`spare.rs`) when they were for the same dictionary's classes, else new ones.
-    pub fn new(dictionary: &Dictionary, lattice: &Lattice) -> Search {
+    /// (`spare.rs`), else new ones. None is sized by the dictionary's classes, so buffers
+    /// left by a search with another dictionary serve as well.
+    pub fn new(lattice: &Lattice) -> Search {
         let mut search = spare::take::<Search>().unwrap_or_else(|| Search {
             best: Vec::new(),
-            by_right: Vec::new(),
             groups: Vec::new(),
             arrivals: Vec::new(),
             // Started at a size most searches stay within: growing the queued states from empty
@@ -266,9 +260,6 @@ impl Search {
             group_costs: Vec::new(),
             expanded: ExpandedTexts::default(),
         });
-        // Sized for this dictionary's classes: kept buffers may come from another dictionary
-        // (they are all UNREACHED, so only their length can differ).
-        search.by_right.resize(dictionary.right_id_count(), UNREACHED);
         search.best.resize(lattice.nodes.len(), UNREACHED);
         search
     }
@@ -416,7 +407,7 @@ impl Search {
         self.rights.clear();
         self.members.clear();
         let connections = dictionary.connections();
-        let Search { best, by_right, states, siblings, families, heap, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, expanded, .. } = self;
+        let Search { best, states, siblings, families, heap, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, expanded, .. } = self;
         states.clear();
         siblings.clear();
         families.clear();
@@ -476,7 +467,7 @@ impl Search {
             let at = node.start as usize;
             if grouped_in[at] != *search_number {
                 grouped_in[at] = *search_number;
-                (rights_at[at], members_at[at]) = group_by_right(lattice, span, at, best, by_right, members, rights);
+                (rights_at[at], members_at[at]) = group_by_right(lattice, span, at, best, members, rights);
             }
             let (first, last) = rights_at[at];
             group_costs.clear();
@@ -703,33 +694,28 @@ struct Member {
 
 /// Groups the words ending at `at` that `span` allows and a path reaches by right id: appends
 /// each, with its group's index among this position's, to `members`, in the lattice's order,
-/// and the groups' right ids to `rights`, returning where each run lies. `by_right` (UNREACHED
-/// for every id) is scratch, and is left as it was.
-fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], by_right: &mut [i32], members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
+/// and the groups' right ids to `rights`, returning where each run lies. The groups are found
+/// in a small table on the stack, as in the forward pass (`IdSlot`): a collision only makes a
+/// second group of the same right id, whose connection costs are the same.
+fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
     let first = rights.len();
     let first_member = members.len();
+    let mut slots = [IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS];
     for &p in &lattice.ending[at] {
         let node = &lattice.nodes[p as usize];
         if !span.allows(node) || best[p as usize] == UNREACHED {
             continue;
         }
-        let group = match by_right.get_mut(node.right_id as usize) {
-            Some(slot) if *slot != UNREACHED => *slot as u32,
-            slot => {
-                let group = (rights.len() - first) as u32;
-                rights.push(node.right_id);
-                if let Some(slot) = slot {
-                    *slot = group as i32;
-                }
-                group
-            }
+        let slot = &mut slots[node.right_id as usize % ID_SLOTS];
+        let group = if slot.pos == 0 && slot.id == node.right_id {
+            slot.value as u32
+        } else {
+            let group = (rights.len() - first) as u32;
+            rights.push(node.right_id);
+            *slot = IdSlot { pos: 0, id: node.right_id, value: group as i32 };
+            group
         };
         members.push(Member { node: p, best: best[p as usize], start: node.start, group });
-    }
-    for &right in &rights[first..] {
-        if let Some(slot) = by_right.get_mut(right as usize) {
-            *slot = UNREACHED;
-        }
     }
     ((first as u32, rights.len() as u32), (first_member as u32, members.len() as u32))
 }
@@ -754,17 +740,16 @@ mod tests {
         let (small, large) = (dictionary(3), dictionary(40));
         let path = |d: &Dictionary| {
             let lattice = Lattice::build(d, "かか", None, None);
-            let mut search = Search::new(d, &lattice);
+            let mut search = Search::new(&lattice);
             let path = search.best_path(d, &lattice, &Span::whole(lattice.len()));
             (path, search.states.capacity())
         };
         let first = path(&small);
         for d in [&large, &small, &large] {
             let lattice = Lattice::build(d, "か", None, None);
-            drop(Search::new(d, &lattice));
+            drop(Search::new(&lattice));
             let kept = spare::take::<Search>().expect("the search dropped last left its buffers");
-            assert_eq!(kept.by_right.len(), d.right_id_count());
-            assert!(kept.by_right.iter().all(|&c| c == UNREACHED));
+            assert!(kept.best.is_empty() && kept.states.is_empty() && kept.heap.is_empty(), "kept buffers come back empty");
             drop(kept);
         }
         assert_eq!(path(&small), first);
