@@ -27,8 +27,9 @@ pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// (`trie.rs`) replaces the front-coded key blocks, entries are stored in its node order, and
 /// a pooled surface's reference says whether it has a kanji. Version 4: the special ids
 /// also name the word classes a user word can have (`SpecialId::ProperNoun` onwards), and
-/// the prediction lists (`Section::PredictionLists`, `prediction_lists.rs`).
-pub const FORMAT_VERSION: u32 = 4;
+/// the prediction lists (`Section::PredictionLists`, `prediction_lists.rs`). Version 5: the
+/// trie's counts are sampled every 12 nodes instead of every 32 (`trie::unary::SAMPLE_EVERY`).
+pub const FORMAT_VERSION: u32 = 5;
 /// The checksum covers every byte from this offset to the end of the file: the header's
 /// counts, matrix fields, padding and section table, and every section. The bytes before
 /// it (magic, version, header length, file length, the checksum itself) are each checked
