@@ -22,6 +22,7 @@ use crate::dictionary::Dictionary;
 use crate::engine::Engine;
 use crate::json::{self, Value};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 /// The bundled table, the same file the Swift package ships.
@@ -96,9 +97,34 @@ pub fn parse(text: &str) -> Result<Vec<LanguageTable>, String> {
 /// What the converter matches: the kana a spelling comes out as → (reading, text).
 #[derive(Debug, Clone, Default)]
 pub struct SpellingIndex {
-    by_kana: HashMap<String, Vec<(String, String)>>,
+    by_kana: HashMap<String, Vec<(String, String)>, BuildHasherDefault<KanaHasher>>,
+    /// Every key and every beginning of one, and whether a longer key begins with it: the
+    /// search from a position stops at the first run of kana no key begins with (most stop
+    /// after one or two), where looking up every length up to the longest key's was most of
+    /// its time.
+    prefixes: HashMap<String, bool, BuildHasherDefault<KanaHasher>>,
     /// Longest key, in characters.
     longest: usize,
+}
+
+/// FNV-1a over the key's bytes: the keys are a few kana, for which the standard hasher's
+/// setup cost more than the lookups (the table is built from bundled data, so no input can
+/// choose colliding keys for it).
+#[derive(Default)]
+struct KanaHasher(u64);
+
+impl Hasher for KanaHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut hash = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &byte in bytes {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.0 = hash;
+    }
 }
 
 impl SpellingIndex {
@@ -119,6 +145,12 @@ impl SpellingIndex {
                     if !slot.contains(&pair) {
                         slot.push(pair);
                         index.longest = index.longest.max(kana.chars().count());
+                    }
+                    let mut prefix = String::new();
+                    let count = kana.chars().count();
+                    for (i, c) in kana.chars().enumerate() {
+                        prefix.push(c);
+                        *index.prefixes.entry(prefix.clone()).or_default() |= i + 1 < count;
                     }
                 }
             }
@@ -164,8 +196,12 @@ impl SpellingIndex {
             key.clear();
             for end in start + 1..=(start + self.longest).min(lookup.len()) {
                 key.push(lookup[end - 1]);
+                let Some(&longer) = self.prefixes.get(&key) else { break };
                 for (reading, text) in self.get(&key) {
                     push_spelling(dictionary, lattice, (start, end), reading, text, costs.conventional, noun);
+                }
+                if !longer {
+                    break;
                 }
             }
         }
