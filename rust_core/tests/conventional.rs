@@ -92,3 +92,22 @@ fn a_table_is_refused_with_the_path_of_what_is_wrong() {
     let index = SpellingIndex::build(&tables, &common::bundled_engine());
     assert_eq!(index.get("ときお"), &[("とうきょう".to_string(), "東京".to_string())]);
 }
+
+#[test]
+fn a_spelling_is_found_beside_a_longer_one_that_begins_with_it() {
+    // Токио (ときお) and Токиото (ときおと): the search from a position goes on past a key
+    // while a longer one begins with it, and stops where none does.
+    let table = r#"{"version":1,"languages":[{"language":"ru","profiles":["rus_standard"],"sources":{"w":"Wikipedia titles"},"entries":[
+        {"spelling":"Токио","text":"東京","reading":"とうきょう","source":"w"},
+        {"spelling":"Токиото","text":"東京都","reading":"とうきょうと","source":"w"}]}]}"#;
+    let index = SpellingIndex::build(&conventional::parse(table).expect("parses"), &common::bundled_engine());
+    assert_eq!(index.get("ときお"), &[("とうきょう".to_string(), "東京".to_string())]);
+    assert_eq!(index.get("ときおと"), &[("とうきょうと".to_string(), "東京都".to_string())]);
+    // A beginning of a key is no key.
+    assert!(index.get("とき").is_empty());
+    let c = converter().with_spellings(index);
+    assert_eq!(best(&c, "ときおと", true), "東京都");
+    assert_eq!(best(&c, "ときお", true), "東京");
+    // Found after other input too (the search starts at every position).
+    assert_eq!(best(&c, "をときおと", true), "を東京都");
+}
