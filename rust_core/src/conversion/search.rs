@@ -342,10 +342,13 @@ impl Search {
         let connections = dictionary.connections();
         let best = &self.best;
         let all = span.allows_all(lattice);
+        let floor = connections.floor();
         // (total, start, node, cost after it) of the cheapest word ending at `end` before a word
-        // of left id `next_left`, and how many of the words there are within `bound` (what the
-        // queue would take in).
-        let cheapest_before = |end: usize, next_left: u16, after: i32, bound: i32| {
+        // of left id `next_left`, and at least as many as there are words within `bound` (what
+        // the queue would take in). Only a total of at most `target` is wanted: a word whose
+        // total cannot come down to it even with the cheapest connection is passed over without
+        // looking its connection up (the matrix is read at random; most words before are such).
+        let cheapest_before = |end: usize, next_left: u16, after: i32, bound: i32, target: i32| {
             let mut found: Option<(i32, u16, u32, i32)> = None;
             let mut within = 0usize;
             for &p in &lattice.ending[end] {
@@ -353,21 +356,27 @@ impl Search {
                 if (!all && !span.allows(node)) || best[p as usize] == UNREACHED {
                     continue;
                 }
+                let least = best[p as usize].saturating_add(after).saturating_add(floor);
+                within += usize::from(least <= bound);
+                if least > target {
+                    continue;
+                }
                 let after_node = after.saturating_add(connections.cost(node.right_id, next_left));
                 let total = best[p as usize].saturating_add(after_node);
-                within += usize::from(total <= bound);
                 if found.is_none_or(|(t, start, _, _)| (total, node.start) < (t, start)) {
                     found = Some((total, node.start, p, after_node));
                 }
             }
             found.map(|f| (f, within))
         };
-        let ((cheapest, mut start, mut node, mut after), mut queued) = cheapest_before(span.end, span.right_context, 0, i32::MAX)?;
+        let ((cheapest, mut start, mut node, mut after), mut queued) = cheapest_before(span.end, span.right_context, 0, i32::MAX, i32::MAX)?;
         let bound = cheapest.saturating_add(NBEST_MARGIN);
         let mut nodes = vec![node];
         while start as usize != span.start {
             let word = &lattice.nodes[node as usize];
-            let step = cheapest_before(start as usize, word.left_id, after.saturating_add(word.cost), bound);
+            // Every step of the best path has the path's total (the forward costs are exact):
+            // only words that may reach it are looked at, and one that does is taken.
+            let step = cheapest_before(start as usize, word.left_id, after.saturating_add(word.cost), bound, cheapest);
             let Some(((_, before_start, before, before_after), within)) = step.filter(|&((total, ..), within)| total == cheapest && cheapest != UNREACHED && queued + within <= MAX_PUSHES) else {
                 return self.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_| true).into_iter().next();
             };
