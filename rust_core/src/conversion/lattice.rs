@@ -837,6 +837,8 @@ impl Lattice {
                 match dictionary.entry(entry) {
                     Some(e) if e.surface_is_pooled() => dictionary.push_surface(&e, "", out),
                     Some(e) if e.surface_is_reading() => out.extend(typed()),
+                    // Written from the input too, without a reading made for it first.
+                    Some(e) if e.surface_is_katakana() => out.extend(typed().map(crate::kana_script::katakana_char)),
                     Some(e) => dictionary.push_surface(&e, &typed().collect::<String>(), out),
                     None => out.extend(typed()),
                 }

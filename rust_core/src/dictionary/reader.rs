@@ -41,6 +41,12 @@ impl Entry {
         self.surface_ref >> 30 == format::SURFACE_IS_READING
     }
 
+    /// Whether the surface is the reading in katakana.
+    #[inline]
+    pub fn surface_is_katakana(&self) -> bool {
+        self.surface_ref >> 30 == format::SURFACE_IS_KATAKANA
+    }
+
     /// Whether the surface is stored in the pool: `push_surface` then needs no reading.
     #[inline]
     pub fn surface_is_pooled(&self) -> bool {
