@@ -171,6 +171,7 @@ pub struct Search {
 
 impl spare::Reusable for Search {
     const SPARE: &'static std::thread::LocalKey<std::cell::RefCell<Option<Search>>> = &spare::SPARE_SEARCH;
+    const MAX_KEPT: usize = spare::MAX_KEPT_SEARCH_BYTES;
 
     /// Empties the search and moves its buffers (their room kept) into a new one.
     fn take_buffers(&mut self) -> Search {

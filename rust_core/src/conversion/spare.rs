@@ -23,6 +23,13 @@ use std::thread::LocalKey;
 /// below the build before that (`bench_conversion memory`, docs/PERFORMANCE.md).
 pub const MAX_KEPT_BYTES: usize = 256 * 1024;
 
+/// The most a thread keeps of a search's buffers: a little under its half of
+/// [`MAX_KEPT_BYTES`]. The search's table of groups by class (10.7 KB with Mozc's classes)
+/// went (`search::group_by_right`); keeping the rest up to the whole half kept more of the
+/// longer readings' tables and raised anonymous memory after 10^4 conversions by about 40 KiB
+/// (median of five runs; `bench_conversion memory`), so the search keeps what it kept before.
+pub const MAX_KEPT_SEARCH_BYTES: usize = MAX_KEPT_BYTES / 2 - 10_688;
+
 thread_local! {
     pub(super) static SPARE_LATTICE: RefCell<Option<Lattice>> = const { RefCell::new(None) };
     pub(super) static SPARE_SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
@@ -33,6 +40,8 @@ thread_local! {
 pub trait Reusable: Sized + 'static {
     /// Where this thread keeps one.
     const SPARE: &'static LocalKey<RefCell<Option<Self>>>;
+    /// The most room kept.
+    const MAX_KEPT: usize = MAX_KEPT_BYTES / 2;
     /// Bytes of room its buffers hold (what keeping them costs).
     fn buffer_bytes(&self) -> usize;
     /// Empties it and moves its buffers, their room kept, into a new one.
@@ -45,11 +54,11 @@ pub fn take<T: Reusable>() -> Option<T> {
 }
 
 /// Keeps the buffers of `item` (being dropped) for the next one, if they are not too big
-/// (each kind gets half of [`MAX_KEPT_BYTES`]). Does nothing while the thread is ending or
-/// the spare is in use.
+/// (each kind gets at most [`Reusable::MAX_KEPT`], half of [`MAX_KEPT_BYTES`] unless it says
+/// otherwise). Does nothing while the thread is ending or the spare is in use.
 pub fn keep<T: Reusable>(item: &mut T) {
     let bytes = item.buffer_bytes();
-    if bytes == 0 || bytes > MAX_KEPT_BYTES / 2 {
+    if bytes == 0 || bytes > T::MAX_KEPT {
         return;
     }
     let _ = T::SPARE.try_with(|spare| {
