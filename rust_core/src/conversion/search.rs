@@ -710,6 +710,7 @@ struct Member {
 fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
     let first = rights.len();
     let first_member = members.len();
+    // A slot this call filled has `pos` 0 (the table is made afresh for each position).
     let mut slots = [IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS];
     for &p in &lattice.ending[at] {
         let node = &lattice.nodes[p as usize];

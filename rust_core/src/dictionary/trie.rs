@@ -23,10 +23,10 @@
 /// samples (u32 each), then the bit words (u64 each, bit p of the sequence is bit p % 64
 /// of word p / 64).
 pub mod unary {
-    /// Items between two samples (format version 5; 32 before). A lookup skips on average
-    /// half as many items from its sample, in fewer words: a conversion's trie steps read
-    /// less, measured 3–5 % of a one-best conversion's time, for 0.8 MB more samples
-    /// (docs/DICTIONARY.md). 8 was no faster than 12 and made the file over 30 MB.
+    /// Items between two samples (format version 5; 32 before). A lookup skips 5.5 items from
+    /// its sample on average instead of 15.5, in fewer words: 3–5 % of a one-best
+    /// conversion's time, for 0.8 MB more samples (docs/DICTIONARY.md). 8 was no faster than
+    /// 12 and made the file over 30 MB.
     pub const SAMPLE_EVERY: usize = 12;
     /// Bytes of the fixed fields before the samples.
     pub const HEADER: usize = 16;
