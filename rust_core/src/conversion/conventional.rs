@@ -22,7 +22,8 @@ use crate::dictionary::Dictionary;
 use crate::engine::Engine;
 use crate::json::{self, Value};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use super::fnv::FnvHasher;
+use std::hash::BuildHasherDefault;
 use std::sync::OnceLock;
 
 /// The bundled table, the same file the Swift package ships.
@@ -97,34 +98,14 @@ pub fn parse(text: &str) -> Result<Vec<LanguageTable>, String> {
 /// What the converter matches: the kana a spelling comes out as → (reading, text).
 #[derive(Debug, Clone, Default)]
 pub struct SpellingIndex {
-    by_kana: HashMap<String, Vec<(String, String)>, BuildHasherDefault<KanaHasher>>,
+    by_kana: HashMap<String, Vec<(String, String)>, BuildHasherDefault<FnvHasher>>,
     /// Every key and every beginning of one, and whether a longer key begins with it: the
     /// search from a position stops at the first run of kana no key begins with (most stop
     /// after one or two), where looking up every length up to the longest key's was most of
     /// its time.
-    prefixes: HashMap<String, bool, BuildHasherDefault<KanaHasher>>,
+    prefixes: HashMap<String, bool, BuildHasherDefault<FnvHasher>>,
     /// Longest key, in characters.
     longest: usize,
-}
-
-/// FNV-1a over the key's bytes: the keys are a few kana, for which the standard hasher's
-/// setup cost more than the lookups (the table is built from bundled data, so no input can
-/// choose colliding keys for it).
-#[derive(Default)]
-struct KanaHasher(u64);
-
-impl Hasher for KanaHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut hash = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &byte in bytes {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-        self.0 = hash;
-    }
 }
 
 impl SpellingIndex {

@@ -7,6 +7,7 @@
 pub mod api;
 pub mod context;
 pub mod conventional;
+mod fnv;
 pub mod heard;
 pub mod input;
 pub mod lattice;

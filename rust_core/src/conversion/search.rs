@@ -7,7 +7,8 @@ use super::spare;
 use crate::dictionary::Dictionary;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use super::fnv::{self, FnvHasher};
+use std::hash::BuildHasherDefault;
 
 pub use crate::dictionary::format::BOUNDARY_ID;
 /// The search never explores paths costlier than the best by more than this: far
@@ -579,7 +580,7 @@ struct ExpandedTexts {
     suffixes: String,
     suffix_of: Vec<(u32, u32)>,
     /// The states taken further, keyed by `suffix_key`.
-    expanded: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    expanded: HashMap<u64, u32, BuildHasherDefault<FnvHasher>>,
 }
 
 impl ExpandedTexts {
@@ -627,32 +628,7 @@ impl ExpandedTexts {
 /// The key of an expanded state by its suffix text, start and left id (FNV-1a; a collision
 /// only costs a state expanded that could have been left out).
 fn suffix_key(text: &str, start: u16, left_id: u16) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64 ^ ((u64::from(start) << 16) | u64::from(left_id));
-    for &byte in text.as_bytes() {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
-/// Hashes the keys of `ExpandedTexts::expanded`, which are hashes already (`suffix_key`): the
-/// standard hasher over them was a tenth of the pruning's cost.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
+    fnv::extend(fnv::seed((u64::from(start) << 16) | u64::from(left_id)), text.as_bytes())
 }
 
 /// Sorts the arrivals of a position by cost. There are a handful (about 7 over the
