@@ -277,8 +277,8 @@ impl Search {
         let all = span.allows_all(lattice);
         // By position, the group of each right id ending there and the arrival cost of each
         // left id starting there (`IdSlot`).
-        let mut right_cache = [IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS];
-        let mut left_cache = [IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS];
+        let mut right_cache = IdTable::new();
+        let mut left_cache = IdTable::new();
         for pos in span.start..span.end {
             groups.clear();
             if pos == span.start {
@@ -293,13 +293,15 @@ impl Search {
                     if cost == UNREACHED {
                         continue;
                     }
-                    let slot = &mut right_cache[node.right_id as usize % ID_SLOTS];
-                    if slot.pos == pos as u32 && slot.id == node.right_id {
-                        let group = &mut groups[slot.value as usize].1;
-                        *group = (*group).min(cost);
-                    } else {
-                        *slot = IdSlot { pos: pos as u32, id: node.right_id, value: groups.len() as i32 };
-                        groups.push((node.right_id, cost));
+                    match right_cache.get(pos, node.right_id) {
+                        Some(group) => {
+                            let group = &mut groups[group as usize].1;
+                            *group = (*group).min(cost);
+                        }
+                        None => {
+                            right_cache.set(pos, node.right_id, groups.len() as i32);
+                            groups.push((node.right_id, cost));
+                        }
                     }
                 }
             }
@@ -319,14 +321,11 @@ impl Search {
                     best[i as usize] = UNREACHED;
                     continue;
                 }
-                let slot = &mut left_cache[node.left_id as usize % ID_SLOTS];
-                let arrive = if slot.pos == pos as u32 && slot.id == node.left_id {
-                    slot.value
-                } else {
+                let arrive = left_cache.get(pos, node.left_id).unwrap_or_else(|| {
                     let cost = arrival(node.left_id);
-                    *slot = IdSlot { pos: pos as u32, id: node.left_id, value: cost };
+                    left_cache.set(pos, node.left_id, cost);
                     cost
-                };
+                });
                 best[i as usize] = arrive.saturating_add(node.cost);
             }
         }
@@ -651,20 +650,40 @@ fn sort_by_cost(groups: &mut [(u16, i32)]) {
     }
 }
 
-/// Slots of the forward pass's tables by class id at one position.
+/// Slots of an [`IdTable`].
 const ID_SLOTS: usize = 64;
 
-/// What the forward pass knows of one class id at one position: the group of a right id (its
-/// index in `groups`), the cheapest arrival of a left id. Two small tables on the stack per
-/// forward pass, indexed by the id's low bits and made stale by the next position's number,
-/// where dense tables of every id (10 KB each, kept between conversions) were read at random.
-/// A collision only costs a second group for one right id (the minimum over the groups is the
-/// same) or an arrival found again.
+/// What a search knows of one class id at one position: the group of a right id, the cheapest
+/// arrival of a left id. A small table on the stack, indexed by the id's low bits and made
+/// stale by the next position, where dense tables of every id (10 KB each, kept between
+/// conversions) were read at random. A collision only costs a second group for one right id
+/// (the minimum over the groups, and their connection costs, are the same) or an arrival found
+/// again.
+struct IdTable([IdSlot; ID_SLOTS]);
+
 #[derive(Clone, Copy)]
 struct IdSlot {
     pos: u32,
     id: u16,
     value: i32,
+}
+
+impl IdTable {
+    fn new() -> IdTable {
+        IdTable([IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS])
+    }
+
+    /// The value kept for `id` at position `pos`, if any.
+    #[inline]
+    fn get(&self, pos: usize, id: u16) -> Option<i32> {
+        let slot = &self.0[id as usize % ID_SLOTS];
+        (slot.pos == pos as u32 && slot.id == id).then_some(slot.value)
+    }
+
+    #[inline]
+    fn set(&mut self, pos: usize, id: u16, value: i32) {
+        self.0[id as usize % ID_SLOTS] = IdSlot { pos: pos as u32, id, value };
+    }
 }
 
 /// A word before a position, as the backward search's expansions read it (`group_by_right`).
@@ -680,27 +699,25 @@ struct Member {
 
 /// Groups the words ending at `at` that `span` allows and a path reaches by right id: appends
 /// each, with its group's index among this position's, to `members`, in the lattice's order,
-/// and the groups' right ids to `rights`, returning where each run lies. The groups are found
-/// in a small table on the stack, as in the forward pass (`IdSlot`): a collision only makes a
-/// second group of the same right id, whose connection costs are the same.
+/// and the groups' right ids to `rights`, returning where each run lies; the groups are found
+/// in an [`IdTable`], as in the forward pass.
 fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
     let first = rights.len();
     let first_member = members.len();
-    // A slot this call filled has `pos` 0 (the table is made afresh for each position).
-    let mut slots = [IdSlot { pos: u32::MAX, id: 0, value: 0 }; ID_SLOTS];
+    let mut table = IdTable::new();
     for &p in &lattice.ending[at] {
         let node = &lattice.nodes[p as usize];
         if !span.allows(node) || best[p as usize] == UNREACHED {
             continue;
         }
-        let slot = &mut slots[node.right_id as usize % ID_SLOTS];
-        let group = if slot.pos == 0 && slot.id == node.right_id {
-            slot.value as u32
-        } else {
-            let group = (rights.len() - first) as u32;
-            rights.push(node.right_id);
-            *slot = IdSlot { pos: 0, id: node.right_id, value: group as i32 };
-            group
+        let group = match table.get(at, node.right_id) {
+            Some(group) => group as u32,
+            None => {
+                let group = (rights.len() - first) as u32;
+                rights.push(node.right_id);
+                table.set(at, node.right_id, group as i32);
+                group
+            }
         };
         members.push(Member { node: p, best: best[p as usize], start: node.start, group });
     }
