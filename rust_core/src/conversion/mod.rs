@@ -290,6 +290,16 @@ impl Converter {
         }
         starts.sort_unstable();
         starts.dedup();
+        // The whole reading's forward cost where its best path enters each segment (0 at the
+        // start; else its word before's), read before any segment's own forward pass
+        // overwrites it.
+        let entered: Vec<Option<i32>> = starts
+            .iter()
+            .map(|&start| match start {
+                0 => Some(0),
+                _ => best.nodes.iter().find(|&&i| lattice.nodes[i as usize].end as usize == start).map(|&i| search.forward_cost(i)),
+            })
+            .collect();
         let mut segments = Vec::with_capacity(starts.len());
         for (k, &start) in starts.iter().enumerate() {
             let end = starts.get(k + 1).copied().unwrap_or(2 * len);
@@ -305,7 +315,7 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, &first);
             let context = contexts(&lattice, best, start, end, &left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, &first), request.candidates, k == 0);
+            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, &first), request.candidates, entered[k]);
             segments.push(Segment { reading, candidates });
         }
         texts.truncate(request.alternatives);

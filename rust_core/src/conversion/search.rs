@@ -4,6 +4,7 @@
 
 use super::lattice::{Lattice, Node};
 use super::spare;
+use crate::dictionary::reader::Connections;
 use crate::dictionary::Dictionary;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -266,6 +267,11 @@ impl Search {
         search
     }
 
+    /// The forward cost of node `node` from the last forward pass that reached it.
+    pub fn forward_cost(&self, node: u32) -> i32 {
+        self.best.get(node as usize).copied().unwrap_or(UNREACHED)
+    }
+
     /// Forward Viterbi over `span`: fills `best` for every node the span allows.
     pub fn forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span) {
         debug_assert!(lattice.is_finished(), "a node was pushed after Lattice::finish");
@@ -395,14 +401,26 @@ impl Search {
     /// repeat a text.
     pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         self.forward(dictionary, lattice, span);
-        self.paths_after_forward(dictionary, lattice, span, limit, kind, distinct)
+        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, distinct)
     }
 
-    /// [`Search::best_paths`] with the forward costs already in place: those of the last
-    /// [`Search::forward`] over `span`, or over a span whose costs are the same for every word
-    /// `span` allows (the whole reading, for its first segment: the same start and left
-    /// context, and no cut inside the segment).
-    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
+    /// [`Search::best_paths`] with the forward costs already in place ([`Forward`]): those of
+    /// the last [`Search::forward`] over `span`, or over a span whose costs are the same for
+    /// every word `span` allows (the whole reading, for its first segment: the same start and
+    /// left context, and no cut inside the segment), or the whole reading's for a later segment
+    /// of its best path.
+    ///
+    /// The whole reading's costs serve a later segment without a pass of its own (a segment's
+    /// pass was an eighth of the keyboard's request). Less the cost at which the best path
+    /// enters the segment, a word's whole-reading cost is at most its cost from the segment's
+    /// start (that path entered the same way is one of those the whole pass took the minimum
+    /// over), and it still grows along every path (it is a minimum over the words before), so
+    /// the queue still pops complete paths cheapest first. Only a word at the segment's start,
+    /// whose path is then complete, takes its exact cost. The cheapest word at the segment's
+    /// end is the best path's, at the best path's cost, so the search's margin is as before.
+    /// Paths of equal cost may come in another order than after the segment's own pass.
+    #[allow(clippy::too_many_arguments)]
+    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, forward: Forward, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         // A new search number makes every position's groups stale (`group_by_right`).
         self.search_number = self.search_number.wrapping_add(1);
         if self.search_number == 0 {
@@ -418,6 +436,11 @@ impl Search {
         self.members.clear();
         let connections = dictionary.connections();
         let Search { best, states, siblings, families, heap, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, expanded, .. } = self;
+        let entered = match forward {
+            Forward::Own => None,
+            Forward::Whole { entered } => Some(entered),
+        };
+        let costs = ForwardCosts { best, entered, span, connections: &connections };
         states.clear();
         siblings.clear();
         families.clear();
@@ -436,7 +459,7 @@ impl Search {
                 break;
             }
             let after = dictionary.connection_cost(node.right_id, span.right_context);
-            siblings.push(Sibling { key: queue_key(best[i as usize].saturating_add(after), node.start, virtual_index), node: i, after });
+            siblings.push(Sibling { key: queue_key(costs.of(i, node).saturating_add(after), node.start, virtual_index), node: i, after });
             virtual_index += 1;
         }
         let cheapest = siblings.iter().map(|s| key_total(s.key)).min().unwrap_or(UNREACHED);
@@ -463,7 +486,7 @@ impl Search {
                     at = state.next;
                 }
                 if distinct(path) {
-                    paths.push(Path { nodes: path.clone(), cost: total });
+                    paths.push(Path { nodes: path.clone(), cost: total.saturating_sub(entered.unwrap_or(0)) });
                 }
                 continue;
             }
@@ -477,7 +500,7 @@ impl Search {
             let at = node.start as usize;
             if grouped_in[at] != *search_number {
                 grouped_in[at] = *search_number;
-                (rights_at[at], members_at[at]) = group_by_right(lattice, span, at, best, members, rights);
+                (rights_at[at], members_at[at]) = group_by_right(lattice, span, at, &costs, members, rights);
             }
             let (first, last) = rights_at[at];
             group_costs.clear();
@@ -559,6 +582,48 @@ fn bring_cheapest_forward(members: &mut [Sibling]) -> usize {
         }
     }
     k
+}
+
+/// The forward costs a search after the forward pass reads (`Search::paths_after_forward`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forward {
+    /// Those of the last [`Search::forward`] over the span, or over a span whose costs are the
+    /// same for every word the span allows.
+    Own,
+    /// Those of the whole reading's forward pass, for a span between two word boundaries of
+    /// its best path with no cut inside it, entered at forward cost `entered` (that of the best
+    /// path's word before the span; the span's left context is that word's right id).
+    Whole { entered: i32 },
+}
+
+/// The forward costs a search after the forward pass orders its queue by ([`Forward`]).
+struct ForwardCosts<'a> {
+    best: &'a [i32],
+    /// `Forward::Whole`'s cost of entering the span.
+    entered: Option<i32>,
+    span: &'a Span,
+    connections: &'a Connections<'a>,
+}
+
+impl ForwardCosts<'_> {
+    /// The forward cost of word `i` (`node`), which the span allows: for `Forward::Whole` the
+    /// whole reading's (a lower bound, plus `entered`), but exact for a word at the span's
+    /// start, whose paths are complete.
+    #[inline]
+    fn of(&self, i: u32, node: &Node) -> i32 {
+        let cost = self.best[i as usize];
+        match self.entered {
+            Some(entered) if node.start as usize == self.span.start && cost != UNREACHED => self.exact_at_start(entered, node),
+            _ => cost,
+        }
+    }
+
+    /// The exact forward cost of a word at the span's start, entered at `entered`.
+    #[inline(never)]
+    fn exact_at_start(&self, entered: i32, node: &Node) -> i32 {
+        let arrive = self.span.left_context.iter().map(|&(rid, extra)| extra.saturating_add(self.connections.cost(rid, node.left_id))).min().unwrap_or(UNREACHED);
+        entered.saturating_add(arrive).saturating_add(node.cost)
+    }
 }
 
 /// Which paths a search by [`Search::best_paths`] tells apart.
@@ -701,13 +766,13 @@ struct Member {
 /// each, with its group's index among this position's, to `members`, in the lattice's order,
 /// and the groups' right ids to `rights`, returning where each run lies; the groups are found
 /// in an [`IdTable`], as in the forward pass.
-fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
+fn group_by_right(lattice: &Lattice, span: &Span, at: usize, costs: &ForwardCosts, members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
     let first = rights.len();
     let first_member = members.len();
     let mut table = IdTable::new();
     for &p in &lattice.ending[at] {
         let node = &lattice.nodes[p as usize];
-        if !span.allows(node) || best[p as usize] == UNREACHED {
+        if !span.allows(node) || costs.best[p as usize] == UNREACHED {
             continue;
         }
         let group = match table.get(at, node.right_id) {
@@ -719,7 +784,7 @@ fn group_by_right(lattice: &Lattice, span: &Span, at: usize, best: &[i32], membe
                 group
             }
         };
-        members.push(Member { node: p, best: best[p as usize], start: node.start, group });
+        members.push(Member { node: p, best: costs.of(p, node), start: node.start, group });
     }
     ((first as u32, rights.len() as u32), (first_member as u32, members.len() as u32))
 }
@@ -735,6 +800,72 @@ mod tests {
         let matrix = SourceMatrix { left_ids: ids, right_ids: ids, costs: vec![10; ids as usize * ids as usize] };
         let options = BuildOptions { metadata: Vec::new(), special_ids: [1; SPECIAL_ID_COUNT], matrix_cells: MatrixCells::Exact, attach_contexts: Vec::new() };
         Dictionary::from_vec(builder::build(&entries, &matrix, &options).unwrap()).unwrap()
+    }
+
+    /// A segment searched with the whole reading's forward costs (`Forward::Whole`) gives the
+    /// paths and costs its own forward pass gives, in the same order but among paths of equal
+    /// cost, though words crossing its ends make those costs loose bounds: over every stretch
+    /// between two word boundaries of the best path, in a dictionary of overlapping words with
+    /// uneven connection costs.
+    #[test]
+    fn a_segment_searched_after_the_whole_forward_pass_finds_what_its_own_pass_finds() {
+        let ids = 8u16;
+        let words = [("か", "蚊"), ("かき", "柿"), ("き", "木"), ("きく", "菊"), ("く", "区"), ("くか", "句価"), ("かきく", "書く"), ("きくか", "聞く家"), ("か", "科"), ("き", "気"), ("く", "九"), ("か", "可"), ("き", "黄")];
+        let entries: Vec<SourceEntry> = words
+            .iter()
+            .enumerate()
+            .map(|(n, &(reading, surface))| SourceEntry { reading: reading.to_string(), surface: surface.to_string(), left_id: 1 + (n as u16 % 7), right_id: 1 + (n as u16 * 3 % 7), cost: 300 + (n as i16 * 157) % 900 })
+            .collect();
+        // Uneven, so the cheapest way into a word often comes over a word crossing the segment's start.
+        let costs = (0..ids as i32 * ids as i32).map(|c| ((c * 7919) % 1013 - 200) as i16).collect();
+        let matrix = SourceMatrix { left_ids: ids, right_ids: ids, costs };
+        let options = BuildOptions { metadata: Vec::new(), special_ids: [1; SPECIAL_ID_COUNT], matrix_cells: MatrixCells::Exact, attach_contexts: Vec::new() };
+        let d = Dictionary::from_vec(builder::build(&entries, &matrix, &options).unwrap()).unwrap();
+        let mut compared = 0;
+        // Words whose whole-reading cost is below their own pass's, by whether they start the segment.
+        let mut loose = std::collections::HashMap::new();
+        for reading in ["かきくかきく", "きくかきくか", "かかきききくくか", "くかきくかかき"] {
+            let lattice = Lattice::build(&d, reading, None, None);
+            let mut search = Search::new(&lattice);
+            let best = search.best_path(&d, &lattice, &Span::whole(lattice.len())).unwrap();
+            let whole: Vec<i32> = (0..lattice.nodes.len() as u32).map(|i| search.forward_cost(i)).collect();
+            let word = |k: usize| lattice.nodes[best.nodes[k] as usize];
+            for a in 1..best.nodes.len() {
+                for b in a..best.nodes.len() {
+                    let span = Span {
+                        start: word(a).start as usize,
+                        end: word(b).end as usize,
+                        left_context: vec![(word(a - 1).right_id, 0)],
+                        right_context: best.nodes.get(b + 1).map_or(BOUNDARY_ID, |&n| lattice.nodes[n as usize].left_id),
+                        cuts: Vec::new(),
+                    };
+                    let own = search.best_paths(&d, &lattice, &span, 50, Distinct::Paths, |_| true);
+                    let entered = whole[best.nodes[a - 1] as usize];
+                    // How loose the whole reading's costs are here (else the test shows nothing).
+                    for (i, n) in lattice.nodes.iter().enumerate() {
+                        if span.allows(n) && search.best[i] != UNREACHED && whole[i].saturating_sub(entered) < search.best[i] {
+                            *loose.entry(n.start as usize == span.start).or_insert(0) += 1;
+                        }
+                    }
+                    search.best[..whole.len()].copy_from_slice(&whole);
+                    let after_whole = search.paths_after_forward(&d, &lattice, &span, Forward::Whole { entered }, 50, Distinct::Paths, |_| true);
+                    let costs = |paths: &[Path]| paths.iter().map(|p| p.cost).collect::<Vec<_>>();
+                    assert_eq!(costs(&after_whole), costs(&own), "{reading}, words {a}..={b}");
+                    // Paths of equal cost may come in another order; those of the last cost may
+                    // be others (the limit cuts among them).
+                    let last = own.last().map_or(0, |p| p.cost);
+                    let sorted = |paths: &[Path]| {
+                        let mut nodes: Vec<(i32, Vec<u32>)> = paths.iter().filter(|p| p.cost < last).map(|p| (p.cost, p.nodes.clone())).collect();
+                        nodes.sort();
+                        nodes
+                    };
+                    assert_eq!(sorted(&after_whole), sorted(&own), "{reading}, words {a}..={b}");
+                    compared += own.len();
+                }
+            }
+        }
+        assert!(compared > 400, "only {compared} paths compared");
+        assert!(loose.get(&false).is_some_and(|&n| n > 10) && loose.get(&true).is_some_and(|&n| n > 10), "the whole reading's costs were seldom loose: {loose:?}");
     }
 
     /// A search's buffers are handed on whatever the dictionary: after one with other class

@@ -5,7 +5,7 @@
 
 use super::input::{to_hiragana, to_katakana};
 use super::lattice::Lattice;
-use super::search::{Distinct, Path, Search, Span, BOUNDARY_ID};
+use super::search::{Distinct, Forward, Path, Search, Span, BOUNDARY_ID};
 use crate::dictionary::Dictionary;
 
 /// One candidate for a segment.
@@ -101,11 +101,12 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
 /// segment's reading as typed, is the lattice's characters there) between the given
 /// contexts, with a word boundary at every one of `cuts` inside it, best first; the text of
 /// the best path (`first`: its text and nodes in the segment) leads; then the
-/// reading in hiragana and in katakana. With `whole_forward`, `search` holds the forward
-/// costs of the whole reading and the segment is its first: where no cut falls inside the
-/// segment those are the segment's own, and its forward pass is skipped.
+/// reading in hiragana and in katakana. With `entered`, `search` holds the forward costs of
+/// the whole reading and its best path enters the segment at that cost (0 for the first
+/// segment): where no cut falls inside the segment, the search takes those costs
+/// (`Forward::Whole`) and the segment's own forward pass is skipped.
 #[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, whole_forward: bool) -> Vec<Candidate> {
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, entered: Option<i32>) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
     let mut out: Vec<Candidate> = Vec::new();
     if limit <= 1 {
@@ -114,7 +115,13 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         out.push(Candidate { text: first_text.to_string(), cost: path_cost(dictionary, lattice, first_nodes, &context), class: last_class(lattice, first_nodes) });
     } else {
         let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
-        let forward_done = whole_forward && start == 0 && cuts.is_empty();
+        let forward = match entered {
+            _ if !cuts.is_empty() => None,
+            // The first segment's costs in the whole reading's pass are its own.
+            Some(_) if start == 0 => Some(Forward::Own),
+            Some(entered) => Some(Forward::Whole { entered }),
+            None => None,
+        };
         let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
         let mut texts: Vec<String> = Vec::new();
         // Every path popped is written into one buffer and compared with the few texts kept
@@ -133,8 +140,8 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
             }
             fresh
         };
-        let paths = if forward_done {
-            search.paths_after_forward(dictionary, lattice, &span, limit + 1, Distinct::Texts, distinct)
+        let paths = if let Some(forward) = forward {
+            search.paths_after_forward(dictionary, lattice, &span, forward, limit + 1, Distinct::Texts, distinct)
         } else {
             search.best_paths(dictionary, lattice, &span, limit + 1, Distinct::Texts, distinct)
         };
