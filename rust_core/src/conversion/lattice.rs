@@ -633,6 +633,8 @@ impl Lattice {
                 // The reading as typed is already in the lattice: its entries are looked up
                 // only for a reading that needed a rule.
                 if let Some(entries) = (total > 0).then(|| dictionary.trie_entries(node)).flatten() {
+                    // Its records are read once the search is done (`prefetch.rs`).
+                    dictionary.prefetch_entry(entries.start);
                     search.record(HeardReading { link, node, end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
                 }
                 // Some key starts with these codes (the node exists): the match may go on.
