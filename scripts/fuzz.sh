@@ -108,8 +108,8 @@ build_target() {
         { printf '\x00'; cat "$out/tiny.cimedic"; } >"$out/seeds/dictionary/as_is_tiny"
         { printf '\x01'; cat "$out/tiny.cimedic"; } >"$out/seeds/dictionary/resealed_tiny"
         { printf '\x01'; cat "$out/other.cimedic"; } >"$out/seeds/dictionary/resealed_other"
-        # Hostile reading tries (format version 3) that pass validation: the lookups' own checks.
-        for kind in labels children samples entries cycle; do
+        # Hostile reading tries (format version 3; the top table, version 6) that pass validation: the lookups' own checks.
+        for kind in labels children samples entries cycle top; do
           "$root/rust_core/target/release/examples/tiny_dictionary" "$out/hostile_$kind.cimedic" --hostile-trie "$kind"
           { printf '\x00'; cat "$out/hostile_$kind.cimedic"; } >"$out/seeds/dictionary/hostile_trie_$kind"
         done

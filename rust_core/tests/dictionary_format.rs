@@ -477,6 +477,13 @@ fn hostile_section_contents_with_a_valid_checksum_are_refused() {
     refused("trie-samples", &edit(Section::TrieCounts, 8, &99u32.to_le_bytes()), "the reading trie children counts run past the section");
     let (_, counts) = trie_counts(&good);
     refused("trie-entries", &edit(Section::TrieCounts, counts + 4, &23u32.to_le_bytes()), "the reading trie entry counts");
+    // The top table (version 6): its sums may not fall, nor end past the trie's nodes or entries.
+    let (at, len) = section(&good, Section::TrieCounts);
+    let top_nodes = (format::read_u32(&good, at).unwrap() as usize).min(trie::TOP_NODES);
+    let top_at = len - 8 * (top_nodes + 1);
+    refused("top-falls", &edit(Section::TrieCounts, top_at + 8 + 4, &u32::MAX.to_le_bytes()), "the reading trie top table's sums fall at node 1");
+    refused("top-children", &edit(Section::TrieCounts, top_at + 8 * top_nodes, &(top_nodes as u32).to_le_bytes()), "the reading trie top table counts");
+    refused("top-entries", &edit(Section::TrieCounts, top_at + 8 * top_nodes + 4, &u32::MAX.to_le_bytes()), "the reading trie top table counts");
     refused("alphabet", &edit(Section::ReadingAlphabet, 0, &0x3093u32.to_le_bytes()), "reading alphabet is not a sorted list");
     refused("alphabet", &edit(Section::ReadingAlphabet, 4, &0xD800u32.to_le_bytes()), "section reading alphabet holds an invalid character");
     refused("surface-alphabet", &edit(Section::SurfaceAlphabet, 0, &0x110000u32.to_le_bytes()), "section surface alphabet holds an invalid character");
@@ -557,7 +564,8 @@ fn a_key_without_entries_in_a_hostile_file_does_not_break_the_lattice() {
     // of version 2: a hostile file that gives a one-character key no entries (a valid
     // checksum recomputed) made the lattice treat that character as covered by the
     // dictionary, so no node covered it and conversion failed with "no conversion path".
-    // Version 3's trie: す's entry goes to the node after it (its group `1 0` becomes `0 1`).
+    // Version 3's trie: す's entry goes to the node after it (its group `1 0` becomes `0 1`,
+    // and the top table says so).
     let good = bytes();
     let d = Dictionary::from_vec(good.clone()).unwrap();
     let node = d.trie_child(d.trie_root(), d.code_of('す').unwrap()).expect("す is a key");
@@ -568,6 +576,13 @@ fn a_key_without_entries_in_a_hostile_file_does_not_break_the_lattice() {
     let mut bad = good.clone();
     bad[words + p / 8] ^= 1 << (p % 8);
     bad[words + (p + 1) / 8] ^= 1 << ((p + 1) % 8);
+    // And in the top table (version 6), where the lookup reads it: the entries before the
+    // node after す are one fewer.
+    let (at, len) = section(&good, Section::TrieCounts);
+    let top_nodes = (format::read_u32(&good, at).unwrap() as usize).min(trie::TOP_NODES);
+    let row = at + len - 8 * (top_nodes + 1) + 8 * (node.index() as usize + 1) + 4;
+    let before = format::read_u32(&good, row).unwrap();
+    bad[row..row + 4].copy_from_slice(&(before - 1).to_le_bytes());
     reseal(&mut bad);
     let hostile = Dictionary::from_vec(bad).expect("the trie's counts still add up");
     assert_eq!(hostile.trie_entries(node), None, "す has no entries now");

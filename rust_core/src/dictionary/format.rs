@@ -29,7 +29,9 @@ pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// also name the word classes a user word can have (`SpecialId::ProperNoun` onwards), and
 /// the prediction lists (`Section::PredictionLists`, `prediction_lists.rs`). Version 5: the
 /// trie's counts are sampled every 12 nodes instead of every 32 (`trie::unary::SAMPLE_EVERY`).
-pub const FORMAT_VERSION: u32 = 5;
+/// Version 6: the counts section ends with the bounds of the trie's first nodes written out
+/// (`trie::TOP_NODES`).
+pub const FORMAT_VERSION: u32 = 6;
 /// The checksum covers every byte from this offset to the end of the file: the header's
 /// counts, matrix fields, padding and section table, and every section. The bytes before
 /// it (magic, version, header length, file length, the checksum itself) are each checked
@@ -73,7 +75,8 @@ pub enum Section {
     /// The reading trie's labels (version 3, `trie.rs`): one key code per node, in level order.
     TrieLabels,
     /// The reading trie's shape (version 3, `trie.rs`): the children count and the entry
-    /// count of every node, each as a sampled unary sequence.
+    /// count of every node, each as a sampled unary sequence; then (version 6) both counts'
+    /// sums before each of the first nodes.
     TrieCounts,
     /// Entry records: u16 part-of-speech pair, u16 word cost, u32 surface reference; in
     /// the order of the trie's nodes (readings shortest first, then by code), each

@@ -191,32 +191,6 @@ impl std::fmt::Display for DictionaryError {
     }
 }
 
-/// A trie node's children bounds and entry bounds (`Layout::bounds`), 16 bytes;
-/// [`UNREADABLE`] where they do not add up.
-#[derive(Clone, Copy)]
-struct TopBounds {
-    children: (u32, u32),
-    entries: (u32, u32),
-}
-
-/// Bounds that `Layout::bounds` refused: no readable bounds end before they begin.
-const UNREADABLE: (u32, u32) = (u32::MAX, 0);
-
-impl TopBounds {
-    fn of(bounds: Option<(u32, u32)>) -> (u32, u32) {
-        bounds.unwrap_or(UNREADABLE)
-    }
-
-    fn read(bounds: (u32, u32)) -> Option<(u32, u32)> {
-        (bounds != UNREADABLE).then_some(bounds)
-    }
-}
-
-/// How many of the trie's first nodes have their bounds read at open ([`TopBounds`]): the
-/// root and the first kana, where every lookup starts — 4 KiB. (1,024 nodes, 16 KiB, saved
-/// under 1 % more instructions; issue 19 bounds anonymous memory.)
-const TOP_NODES: u32 = 256;
-
 /// The block of characters `Dictionary::code_of` looks up in a table (CJK symbols,
 /// hiragana and katakana); others are searched for in the alphabet.
 const KANA_BLOCK_START: u32 = 0x3000;
@@ -230,10 +204,6 @@ pub struct Dictionary {
     entry_count: u32,
     key_count: u32,
     trie: trie::Shape,
-    /// The children and entry bounds of the trie's first nodes (level order: the root and
-    /// the shortest readings), read once at open: every lookup of every conversion starts
-    /// there, and reading a node's bounds from its counts is the trie's dearest step.
-    top_bounds: Vec<TopBounds>,
     prediction_lists: prediction_lists::Layout,
     left_ids: usize,
     right_ids: usize,
@@ -410,35 +380,27 @@ impl Dictionary {
             special_ids,
             checksum: stored,
             surface_codes,
-            top_bounds: Vec::new(),
-        }
-        .with_top_bounds())
+        })
     }
 
-    /// Reads the bounds of the first [`TOP_NODES`] nodes ([`TopBounds`]).
-    fn with_top_bounds(mut self) -> Dictionary {
-        let counts = self.section(Section::TrieCounts);
-        let entry_counts = &counts[self.trie.entries_at..];
-        let top = (0..self.trie.nodes.min(TOP_NODES)).map(|i| TopBounds { children: TopBounds::of(self.trie.children.bounds(counts, i)), entries: TopBounds::of(self.trie.entries.bounds(entry_counts, i)) }).collect();
-        self.top_bounds = top;
-        self
-    }
-
-    /// A node's children bounds: from the table for the first nodes, else from its counts.
+    /// A node's children bounds: from the top table for the first nodes (`trie::TOP_NODES`),
+    /// else from its counts.
     #[inline]
     fn children_bounds(&self, node: u32) -> Option<(u32, u32)> {
-        match self.top_bounds.get(node as usize) {
-            Some(top) => TopBounds::read(top.children),
-            None => self.trie.children.bounds(self.section(Section::TrieCounts), node),
+        let counts = self.section(Section::TrieCounts);
+        match self.trie.top_children(counts, node) {
+            Some(bounds) => Some(bounds),
+            None => self.trie.children.bounds(counts, node),
         }
     }
 
     /// A node's entry bounds, as [`Dictionary::children_bounds`].
     #[inline]
     fn entry_bounds(&self, node: u32) -> Option<(u32, u32)> {
-        match self.top_bounds.get(node as usize) {
-            Some(top) => TopBounds::read(top.entries),
-            None => self.trie.entries.bounds(&self.section(Section::TrieCounts)[self.trie.entries_at..], node),
+        let counts = self.section(Section::TrieCounts);
+        match self.trie.top_entries(counts, node) {
+            Some(bounds) => Some(bounds),
+            None => self.trie.entries.bounds(&counts[self.trie.entries_at..], node),
         }
     }
 

@@ -10,7 +10,9 @@
 //!   the nodes before i;
 //! - the entry counts, another unary sequence: node i's entries are `before(i) ..
 //!   before(i + 1)` — so the entries are stored in the order of their nodes, readings
-//!   shortest first, then by code.
+//!   shortest first, then by code;
+//! - (version 6) both sums, `before(i)` of the children and of the entries, written out for
+//!   the first [`TOP_NODES`] nodes: the shortest readings, where most lookups go.
 //!
 //! A lookup state is a node (`reader::TrieNode`): extending a match by one reading
 //! character is one `Dictionary::trie_child` call, which is what common-prefix search and
@@ -259,12 +261,25 @@ pub mod unary {
     }
 }
 
+/// How many of the first nodes have their bounds written out after the counts (format
+/// version 6, the top table): nodes 0 to 32,767 are where 63 % of a heard conversion's trie
+/// lookups go (a fifth of them to the first 256), and a bound read from the table is one load
+/// where the counts take a sample, a word or two and a scan of up to 11 items. 256 KiB of
+/// the file; kept in memory instead (read at open), the same table cost that much anonymous
+/// memory, so only the first 256 nodes were kept before.
+pub const TOP_NODES: usize = 32_768;
+
+/// Bytes of one row of the top table: `before(i)` of the children, then of the entries.
+const TOP_ROW: usize = 8;
+
 /// Bytes of the trie sections built from keys given in level order.
 pub struct Encoded {
     /// `Section::TrieLabels`: one code per node.
     pub labels: Vec<u8>,
     /// `Section::TrieCounts`: the children counts, then the entry counts (each a unary
-    /// sequence, the first padded to 8 bytes).
+    /// sequence padded to 8 bytes), then the top table: `before(i)` of the children and of the
+    /// entries (u32 each) for i from 0 to the top nodes (`min(nodes, TOP_NODES)`), that many
+    /// rows and one more.
     pub counts: Vec<u8>,
 }
 
@@ -303,6 +318,18 @@ pub fn encode(keys: &[(Vec<u8>, u32)]) -> Encoded {
         counts.push(0);
     }
     counts.extend_from_slice(&unary::encode(&entries));
+    while counts.len() % 8 != 0 {
+        counts.push(0);
+    }
+    let (mut children_before, mut entries_before) = (0u32, 0u32);
+    for i in 0..=prefixes.len().min(TOP_NODES) {
+        counts.extend_from_slice(&children_before.to_le_bytes());
+        counts.extend_from_slice(&entries_before.to_le_bytes());
+        if i < prefixes.len() {
+            children_before += children[i];
+            entries_before += entries[i];
+        }
+    }
     Encoded { labels, counts }
 }
 
@@ -314,6 +341,33 @@ pub struct Shape {
     /// Where the entry counts start in the counts section.
     pub entries_at: usize,
     pub entries: unary::Layout,
+    /// Where the top table starts in the counts section, and how many nodes it covers.
+    pub top_at: usize,
+    pub top_nodes: u32,
+}
+
+impl Shape {
+    /// Node `node`'s children bounds (`before(node)`, `before(node + 1)`) from the top table,
+    /// if it covers the node (`check_top_table` says what is known of them).
+    #[inline]
+    pub fn top_children(&self, counts: &[u8], node: u32) -> Option<(u32, u32)> {
+        self.top(counts, node, 0)
+    }
+
+    /// Node `node`'s entry bounds from the top table, as [`Shape::top_children`].
+    #[inline]
+    pub fn top_entries(&self, counts: &[u8], node: u32) -> Option<(u32, u32)> {
+        self.top(counts, node, 4)
+    }
+
+    #[inline]
+    fn top(&self, counts: &[u8], node: u32, column: usize) -> Option<(u32, u32)> {
+        if node >= self.top_nodes {
+            return None;
+        }
+        let at = self.top_at + node as usize * TOP_ROW + column;
+        Some((super::format::read_u32(counts, at)?, super::format::read_u32(counts, at + TOP_ROW)?))
+    }
 }
 
 /// Validates the trie sections against each other and the entry count.
@@ -331,19 +385,88 @@ pub fn shape(labels: &[u8], counts: &[u8], entry_count: u32) -> Result<Shape, St
         return Err("children counts run past the section".to_string());
     }
     let children = unary::layout(&counts[..unary::HEADER + samples * 4 + words * 8]).map_err(|m| format!("children counts {m}"))?;
-    let entries = unary::layout(&counts[children_len..]).map_err(|m| format!("entry counts {m}"))?;
+    let rest = &counts[children_len..];
+    let field = |k: usize| super::format::read_u32(rest, k * 4).map(|v| v as usize);
+    let (Some(samples), Some(words)) = (field(2), field(3)) else {
+        return Err("entry counts are cut short".to_string());
+    };
+    let entries_len = unary::HEADER + samples * 4 + words * 8;
+    if entries_len > rest.len() {
+        return Err("entry counts run past the section".to_string());
+    }
+    let entries = unary::layout(&rest[..entries_len]).map_err(|m| format!("entry counts {m}"))?;
     if children.items as usize != nodes || children.ones as usize != nodes - 1 {
         return Err(format!("children counts describe {} nodes with {} children, the labels {nodes} nodes", children.items, children.ones));
     }
     if entries.items as usize != nodes || entries.ones != entry_count {
         return Err(format!("entry counts describe {} nodes with {} entries, expected {nodes} nodes with {entry_count}", entries.items, entries.ones));
     }
-    Ok(Shape { nodes: nodes as u32, children, entries_at: children_len, entries })
+    let top_at = children_len + entries_len.next_multiple_of(8);
+    let top_nodes = nodes.min(TOP_NODES);
+    if counts.len() != top_at + (top_nodes + 1) * TOP_ROW {
+        return Err(format!("counts section is {} bytes, expected {} with a top table of {top_nodes} nodes", counts.len(), top_at + (top_nodes + 1) * TOP_ROW));
+    }
+    let shape = Shape { nodes: nodes as u32, children, entries_at: children_len, entries, top_at, top_nodes: top_nodes as u32 };
+    check_top_table(&shape, counts, entry_count)?;
+    Ok(shape)
+}
+
+/// Checks that what a lookup reads from the top table is safe to use: the sums never fall
+/// and end within the trie's nodes and entries, so every range read from it lies inside them
+/// (an entry range is iterated). Whether they are the counts' sums is the builder's to get
+/// right (the checksum covers them, and the tests compare); a hostile table that passes finds
+/// other words, as hostile counts do.
+fn check_top_table(shape: &Shape, counts: &[u8], entry_count: u32) -> Result<(), String> {
+    let row = |i: u32| shape.top_children(counts, i).zip(shape.top_entries(counts, i));
+    let mut last = (0, 0);
+    for i in 0..shape.top_nodes {
+        let Some(((children, children_after), (entries, entries_after))) = row(i) else {
+            return Err(format!("top table is cut short at node {i}"));
+        };
+        if children < last.0 || entries < last.1 || children_after < children || entries_after < entries {
+            return Err(format!("top table's sums fall at node {i}"));
+        }
+        last = (children_after, entries_after);
+    }
+    if last.0 > shape.nodes - 1 || last.1 > entry_count {
+        return Err(format!("top table counts {} children and {} entries, more than the trie's {} and {entry_count}", last.0, last.1, shape.nodes - 1));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::unary;
+
+    /// The top table holds the counts' own sums for the first nodes, and only for them: over a
+    /// trie of more nodes than it covers, every node's bounds from the table (where it covers
+    /// it) agree with the bounds read from the counts.
+    #[test]
+    fn the_top_table_holds_the_sums_of_the_counts_for_the_first_nodes() {
+        // Keys of up to three codes out of 40: more than TOP_NODES nodes.
+        let mut keys: Vec<(Vec<u8>, u32)> = Vec::new();
+        for len in 1..=3u32 {
+            for n in 0..40u32.pow(len) {
+                let codes: Vec<u8> = (0..len).map(|k| 1 + (n / 40u32.pow(k) % 40) as u8).rev().collect();
+                keys.push((codes, 1 + n % 4));
+            }
+        }
+        keys.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.0.cmp(&b.0)));
+        let entry_count: u32 = keys.iter().map(|k| k.1).sum();
+        let encoded = super::encode(&keys);
+        let shape = super::shape(&encoded.labels, &encoded.counts, entry_count).expect("what the encoder wrote is valid");
+        assert!(shape.nodes as usize > super::TOP_NODES && shape.top_nodes as usize == super::TOP_NODES, "{} nodes", shape.nodes);
+        let entry_counts = &encoded.counts[shape.entries_at..];
+        for node in 0..shape.nodes {
+            let (children, entries) = (shape.children.bounds(&encoded.counts, node), shape.entries.bounds(entry_counts, node));
+            let top = (shape.top_children(&encoded.counts, node), shape.top_entries(&encoded.counts, node));
+            if node < shape.top_nodes {
+                assert_eq!(top, (children, entries), "node {node}");
+            } else {
+                assert_eq!(top, (None, None), "node {node} is past the table");
+            }
+        }
+    }
 
     #[test]
     fn bounds_and_runs_give_the_prefix_sums_of_the_counts() {

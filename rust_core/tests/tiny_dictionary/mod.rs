@@ -197,7 +197,7 @@ pub fn hostile_lists(kind: &str) -> Vec<u8> {
 }
 
 /// Kinds of hostile reading trie [`hostile_trie`] makes.
-pub const HOSTILE_TRIES: [&str; 5] = ["labels", "children", "samples", "entries", "cycle"];
+pub const HOSTILE_TRIES: [&str; 6] = ["labels", "children", "samples", "entries", "cycle", "top"];
 
 /// The tiny dictionary with a hostile reading trie (format version 3) that still passes
 /// validation — the counts add up and the checksum is recomputed — so only the lookups'
@@ -208,7 +208,13 @@ pub const HOSTILE_TRIES: [&str; 5] = ["labels", "children", "samples", "entries"
 /// - `samples`: the samples of both unary sequences pointing nowhere or to bit 0;
 /// - `entries`: the entry counts' bits reversed (entries on inner nodes, none on keys);
 /// - `cycle`: every node but the root claims one child, itself (no walk from the root reaches
-///   them; the `samples` kind makes bounds lie so that lookups meet such nodes).
+///   them; the `samples` kind makes bounds lie so that lookups meet such nodes);
+/// - `top` (format version 6): the table of the first nodes' bounds alone, with sums that
+///   rise as they may but not as the counts do: every node's one child is the next node, and
+///   every entry is the last node's.
+///
+/// Where the counts are changed, the top table is written from them, as the builder would
+/// (all the tiny trie's nodes are in it, so lookups read their bounds there).
 pub fn hostile_trie(kind: &str) -> Vec<u8> {
     use cyrillic_ime_core::dictionary::format::{self, field, Section};
     use cyrillic_ime_core::dictionary::trie::unary;
@@ -228,6 +234,31 @@ pub fn hostile_trie(kind: &str) -> Vec<u8> {
     let children = sequence(&bytes, counts_at);
     let entries_at = counts_at + (unary::HEADER + children.1 * 4 + children.4 * 8).next_multiple_of(8);
     let entries = sequence(&bytes, entries_at);
+    let top_at = entries_at + (unary::HEADER + entries.1 * 4 + entries.4 * 8).next_multiple_of(8);
+    let top_nodes = labels_len.min(cyrillic_ime_core::dictionary::trie::TOP_NODES);
+    let write_top = |bytes: &mut Vec<u8>, children: &[u32], entries: &[u32]| {
+        for i in 0..=top_nodes {
+            for (column, sums) in [children, entries].into_iter().enumerate() {
+                let at = top_at + i * 8 + column * 4;
+                bytes[at..at + 4].copy_from_slice(&sums[i].to_le_bytes());
+            }
+        }
+    };
+    // The sums before each item of a unary sequence, as its bits say (items past the bits
+    // end where the bits do).
+    let sums = |bytes: &[u8], (_, _, words, bits, _): (usize, usize, usize, usize, usize)| {
+        let mut out = vec![0u32];
+        let mut ones = 0;
+        for p in 0..bits {
+            if bytes[words + p / 8] >> (p % 8) & 1 == 1 {
+                ones += 1;
+            } else {
+                out.push(ones);
+            }
+        }
+        out.resize(top_nodes + 1, ones);
+        out
+    };
     let reverse_bits = |bytes: &mut Vec<u8>, (_, _, words, bits, _): (usize, usize, usize, usize, usize)| {
         let get = |b: &[u8], p: usize| b[words + p / 8] >> (p % 8) & 1;
         let old: Vec<u8> = (0..bits).map(|p| get(bytes, p)).collect();
@@ -265,7 +296,17 @@ pub fn hostile_trie(kind: &str) -> Vec<u8> {
                 bytes[samples_at + 4 * k..samples_at + 4 * k + 4].copy_from_slice(&v.to_le_bytes());
             }
         }
+        "top" => {
+            let chain: Vec<u32> = (0..=top_nodes as u32).map(|i| i.min(labels_len as u32 - 1)).collect();
+            let entry_count = u32_at(&bytes, entries_at + 4) as u32;
+            let last: Vec<u32> = (0..=top_nodes).map(|i| if i == top_nodes { entry_count } else { 0 }).collect();
+            write_top(&mut bytes, &chain, &last);
+        }
         _ => panic!("unknown hostile trie {kind} (known: {HOSTILE_TRIES:?})"),
+    }
+    if matches!(kind, "children" | "entries" | "cycle") {
+        let (children, entries) = (sums(&bytes, children), sums(&bytes, entries));
+        write_top(&mut bytes, &children, &entries);
     }
     reseal(&mut bytes);
     bytes
