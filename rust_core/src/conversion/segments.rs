@@ -129,21 +129,31 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         let mut text = String::new();
         // `first` is searched like any other text (one more path for it), so it gets the cost
         // of its own path, not that of the next candidate.
-        let distinct = |nodes: &[u32]| {
-            text.clear();
-            for &i in nodes {
-                lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
+        let mut search_with = |forward: Option<Forward>, texts: &mut Vec<String>| {
+            let distinct = |nodes: &[u32]| {
+                text.clear();
+                for &i in nodes {
+                    lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
+                }
+                let fresh = !texts.contains(&text);
+                if fresh {
+                    texts.push(text.clone());
+                }
+                fresh
+            };
+            match forward {
+                Some(forward) => search.paths_after_forward(dictionary, lattice, &span, forward, limit + 1, Distinct::Texts, distinct),
+                None => Some(search.best_paths(dictionary, lattice, &span, limit + 1, Distinct::Texts, distinct)),
             }
-            let fresh = !texts.contains(&text);
-            if fresh {
-                texts.push(text.clone());
-            }
-            fresh
         };
-        let paths = if let Some(forward) = forward {
-            search.paths_after_forward(dictionary, lattice, &span, forward, limit + 1, Distinct::Texts, distinct)
-        } else {
-            search.best_paths(dictionary, lattice, &span, limit + 1, Distinct::Texts, distinct)
+        // A search with the whole reading's costs that gives up (`paths_after_forward`) is run
+        // again after the segment's own forward pass.
+        let paths = match search_with(forward, &mut texts) {
+            Some(paths) => paths,
+            None => {
+                texts.clear();
+                search_with(None, &mut texts).unwrap_or_default()
+            }
         };
         let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost, class: last_class(lattice, &path.nodes) }).collect();
         let cost = match found.iter().position(|c| c.text == first_text) {
