@@ -104,7 +104,8 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
 /// reading in hiragana and in katakana. With `entered`, `search` holds the forward costs of
 /// the whole reading and its best path enters the segment at that cost (0 for the first
 /// segment): where no cut falls inside the segment, the search takes those costs
-/// (`Forward::Whole`) and the segment's own forward pass is skipped.
+/// (`Forward::Whole`) and the segment's own forward pass is skipped, unless that search gives
+/// up (`Search::paths_after_forward`).
 #[allow(clippy::too_many_arguments)]
 pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, entered: Option<i32>) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
