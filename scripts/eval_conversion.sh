@@ -81,8 +81,10 @@ fi
 ours_unavailable=()
 if [[ -z $cli ]]; then
   step=""
-  if ! scripts/build_rust.sh 1>&2; then
-    step="scripts/build_rust.sh failed"
+  # The build the CLI links (Package.swift: rust_core/target/release): the shipping build alone
+  # left the CLI on whatever core was built there last.
+  if ! scripts/build_rust.sh --with-test-exports 1>&2; then
+    step="scripts/build_rust.sh --with-test-exports failed"
   elif [[ ! -x scripts/build_dictionary.sh ]]; then
     step="scripts/build_dictionary.sh is missing"
   elif ! CYRILLIC_IME_DICTIONARY=$(scripts/build_dictionary.sh); then
