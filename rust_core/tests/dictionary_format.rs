@@ -478,9 +478,8 @@ fn hostile_section_contents_with_a_valid_checksum_are_refused() {
     let (_, counts) = trie_counts(&good);
     refused("trie-entries", &edit(Section::TrieCounts, counts + 4, &23u32.to_le_bytes()), "the reading trie entry counts");
     // The top table (version 6): its sums may not fall, nor end past the trie's nodes or entries.
-    let (at, len) = section(&good, Section::TrieCounts);
-    let top_nodes = (format::read_u32(&good, at).unwrap() as usize).min(trie::TOP_NODES);
-    let top_at = len - 8 * (top_nodes + 1);
+    let (top_at, top_nodes) = top_table(&good);
+    let top_at = top_at - section(&good, Section::TrieCounts).0;
     refused("top-falls", &edit(Section::TrieCounts, top_at + 8 + 4, &u32::MAX.to_le_bytes()), "the reading trie top table's sums fall at node 1");
     refused("top-children", &edit(Section::TrieCounts, top_at + 8 * top_nodes, &(top_nodes as u32).to_le_bytes()), "the reading trie top table counts");
     refused("top-entries", &edit(Section::TrieCounts, top_at + 8 * top_nodes + 4, &u32::MAX.to_le_bytes()), "the reading trie top table counts");
@@ -540,6 +539,14 @@ fn trie_counts(bytes: &[u8]) -> (usize, usize) {
     (at, (trie::unary::HEADER + samples * 4 + words * 8).next_multiple_of(8))
 }
 
+/// (file offset of the trie's top table, how many nodes it covers): it ends the counts section
+/// (format version 6), one 8-byte row per node and one more.
+fn top_table(bytes: &[u8]) -> (usize, usize) {
+    let (at, len) = section(bytes, Section::TrieCounts);
+    let top_nodes = (format::read_u32(bytes, at).unwrap() as usize).min(trie::TOP_NODES);
+    (at + len - 8 * (top_nodes + 1), top_nodes)
+}
+
 /// The file offset of the bit words of the entry counts and the bit position at which
 /// node `node`'s group (`1^count 0`) starts, found by reading the groups before it.
 fn entry_group(bytes: &[u8], node: u32) -> (usize, usize) {
@@ -578,9 +585,7 @@ fn a_key_without_entries_in_a_hostile_file_does_not_break_the_lattice() {
     bad[words + (p + 1) / 8] ^= 1 << ((p + 1) % 8);
     // And in the top table (version 6), where the lookup reads it: the entries before the
     // node after す are one fewer.
-    let (at, len) = section(&good, Section::TrieCounts);
-    let top_nodes = (format::read_u32(&good, at).unwrap() as usize).min(trie::TOP_NODES);
-    let row = at + len - 8 * (top_nodes + 1) + 8 * (node.index() as usize + 1) + 4;
+    let row = top_table(&good).0 + 8 * (node.index() as usize + 1) + 4;
     let before = format::read_u32(&good, row).unwrap();
     bad[row..row + 4].copy_from_slice(&(before - 1).to_le_bytes());
     reseal(&mut bad);

@@ -22,7 +22,7 @@ use conventional::SpellingIndex;
 use heard::HeardCosts;
 use std::borrow::Cow;
 use lattice::Lattice;
-use search::{Search, Span};
+use search::{Forward, Search, Span};
 use context::LeftContext;
 use segments::{candidates, contexts, path_text, split, Candidate};
 use crate::user::UserData;
@@ -290,14 +290,14 @@ impl Converter {
         }
         starts.sort_unstable();
         starts.dedup();
-        // The whole reading's forward cost where its best path enters each segment (0 at the
-        // start; else its word before's), read before any segment's own forward pass
-        // overwrites it.
-        let entered: Vec<Option<i32>> = starts
+        // The forward costs `search` holds for each segment, read before any segment's own
+        // forward pass overwrites them: the first segment's are its own; a later one's are the
+        // whole reading's, entered at the forward cost of the best path's word before it.
+        let forward: Vec<Option<Forward>> = starts
             .iter()
             .map(|&start| match start {
-                0 => Some(0),
-                _ => best.nodes.iter().find(|&&i| lattice.nodes[i as usize].end as usize == start).map(|&i| search.forward_cost(i)),
+                0 => Some(Forward::Own),
+                _ => best.nodes.iter().find(|&&i| lattice.nodes[i as usize].end as usize == start).map(|&i| Forward::Whole { entered: search.forward_cost(i) }),
             })
             .collect();
         let mut segments = Vec::with_capacity(starts.len());
@@ -315,7 +315,7 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, &first);
             let context = contexts(&lattice, best, start, end, &left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, &first), request.candidates, entered[k]);
+            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, &first), request.candidates, forward[k]);
             segments.push(Segment { reading, candidates });
         }
         texts.truncate(request.alternatives);

@@ -101,13 +101,12 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
 /// segment's reading as typed, is the lattice's characters there) between the given
 /// contexts, with a word boundary at every one of `cuts` inside it, best first; the text of
 /// the best path (`first`: its text and nodes in the segment) leads; then the
-/// reading in hiragana and in katakana. With `entered`, `search` holds the forward costs of
-/// the whole reading and its best path enters the segment at that cost (0 for the first
-/// segment): where no cut falls inside the segment, the search takes those costs
-/// (`Forward::Whole`) and the segment's own forward pass is skipped, unless that search gives
-/// up (`Search::paths_after_forward`).
+/// reading in hiragana and in katakana. With `forward`, `search` holds forward costs the
+/// segment's search can take ([`Forward`]: the whole reading's, which are the first segment's
+/// own): where no cut falls inside the segment, the search takes them and the segment's own
+/// forward pass is skipped, unless that search gives up (`Search::paths_after_forward`).
 #[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, entered: Option<i32>) -> Vec<Candidate> {
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, forward: Option<Forward>) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
     let mut out: Vec<Candidate> = Vec::new();
     if limit <= 1 {
@@ -116,13 +115,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         out.push(Candidate { text: first_text.to_string(), cost: path_cost(dictionary, lattice, first_nodes, &context), class: last_class(lattice, first_nodes) });
     } else {
         let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
-        let forward = match entered {
-            _ if !cuts.is_empty() => None,
-            // The first segment's costs in the whole reading's pass are its own.
-            Some(_) if start == 0 => Some(Forward::Own),
-            Some(entered) => Some(Forward::Whole { entered }),
-            None => None,
-        };
+        let forward = forward.filter(|_| cuts.is_empty());
         let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
         let mut texts: Vec<String> = Vec::new();
         // Every path popped is written into one buffer and compared with the few texts kept

@@ -388,20 +388,14 @@ impl Dictionary {
     #[inline]
     fn children_bounds(&self, node: u32) -> Option<(u32, u32)> {
         let counts = self.section(Section::TrieCounts);
-        match self.trie.top_children(counts, node) {
-            Some(bounds) => Some(bounds),
-            None => self.trie.children.bounds(counts, node),
-        }
+        self.trie.top_children(counts, node).or_else(|| self.trie.children.bounds(counts, node))
     }
 
     /// A node's entry bounds, as [`Dictionary::children_bounds`].
     #[inline]
     fn entry_bounds(&self, node: u32) -> Option<(u32, u32)> {
         let counts = self.section(Section::TrieCounts);
-        match self.trie.top_entries(counts, node) {
-            Some(bounds) => Some(bounds),
-            None => self.trie.entries.bounds(&counts[self.trie.entries_at..], node),
-        }
+        self.trie.top_entries(counts, node).or_else(|| self.trie.entries.bounds(&counts[self.trie.entries_at..], node))
     }
 
     fn section(&self, s: Section) -> &[u8] {

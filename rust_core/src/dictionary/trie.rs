@@ -314,13 +314,9 @@ pub fn encode(keys: &[(Vec<u8>, u32)]) -> Encoded {
         entries[id[codes.as_slice()]] = *count;
     }
     let mut counts = unary::encode(&children);
-    while counts.len() % 8 != 0 {
-        counts.push(0);
-    }
+    counts.resize(counts.len().next_multiple_of(8), 0);
     counts.extend_from_slice(&unary::encode(&entries));
-    while counts.len() % 8 != 0 {
-        counts.push(0);
-    }
+    counts.resize(counts.len().next_multiple_of(8), 0);
     let (mut children_before, mut entries_before) = (0u32, 0u32);
     for i in 0..=prefixes.len().min(TOP_NODES) {
         counts.extend_from_slice(&children_before.to_le_bytes());
@@ -376,32 +372,15 @@ pub fn shape(labels: &[u8], counts: &[u8], entry_count: u32) -> Result<Shape, St
     if nodes == 0 || nodes > u32::MAX as usize / 2 {
         return Err(format!("has {nodes} nodes"));
     }
-    let field = |k: usize| super::format::read_u32(counts, k * 4).map(|v| v as usize);
-    let (Some(samples), Some(words)) = (field(2), field(3)) else {
-        return Err("children counts are cut short".to_string());
-    };
-    let children_len = (unary::HEADER + samples * 4 + words * 8).next_multiple_of(8);
-    if children_len > counts.len() {
-        return Err("children counts run past the section".to_string());
-    }
-    let children = unary::layout(&counts[..unary::HEADER + samples * 4 + words * 8]).map_err(|m| format!("children counts {m}"))?;
-    let rest = &counts[children_len..];
-    let field = |k: usize| super::format::read_u32(rest, k * 4).map(|v| v as usize);
-    let (Some(samples), Some(words)) = (field(2), field(3)) else {
-        return Err("entry counts are cut short".to_string());
-    };
-    let entries_len = unary::HEADER + samples * 4 + words * 8;
-    if entries_len > rest.len() {
-        return Err("entry counts run past the section".to_string());
-    }
-    let entries = unary::layout(&rest[..entries_len]).map_err(|m| format!("entry counts {m}"))?;
+    let (children, children_len) = sequence_at(counts, "children counts")?;
+    let (entries, entries_len) = sequence_at(&counts[children_len..], "entry counts")?;
     if children.items as usize != nodes || children.ones as usize != nodes - 1 {
         return Err(format!("children counts describe {} nodes with {} children, the labels {nodes} nodes", children.items, children.ones));
     }
     if entries.items as usize != nodes || entries.ones != entry_count {
         return Err(format!("entry counts describe {} nodes with {} entries, expected {nodes} nodes with {entry_count}", entries.items, entries.ones));
     }
-    let top_at = children_len + entries_len.next_multiple_of(8);
+    let top_at = children_len + entries_len;
     let top_nodes = nodes.min(TOP_NODES);
     if counts.len() != top_at + (top_nodes + 1) * TOP_ROW {
         return Err(format!("counts section is {} bytes, expected {} with a top table of {top_nodes} nodes", counts.len(), top_at + (top_nodes + 1) * TOP_ROW));
@@ -409,6 +388,21 @@ pub fn shape(labels: &[u8], counts: &[u8], entry_count: u32) -> Result<Shape, St
     let shape = Shape { nodes: nodes as u32, children, entries_at: children_len, entries, top_at, top_nodes: top_nodes as u32 };
     check_top_table(&shape, counts, entry_count)?;
     Ok(shape)
+}
+
+/// The unary sequence `bytes` starts with (`what` names it in errors) and its length padded
+/// to 8 bytes, where what follows it starts.
+fn sequence_at(bytes: &[u8], what: &str) -> Result<(unary::Layout, usize), String> {
+    let field = |k: usize| super::format::read_u32(bytes, k * 4).map(|v| v as usize);
+    let (Some(samples), Some(words)) = (field(2), field(3)) else {
+        return Err(format!("{what} are cut short"));
+    };
+    let len = unary::HEADER + samples * 4 + words * 8;
+    if len.next_multiple_of(8) > bytes.len() {
+        return Err(format!("{what} run past the section"));
+    }
+    let layout = unary::layout(&bytes[..len]).map_err(|m| format!("{what} {m}"))?;
+    Ok((layout, len.next_multiple_of(8)))
 }
 
 /// Checks that what a lookup reads from the top table is safe to use: the sums never fall
