@@ -564,8 +564,8 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
     for dictionary in [&homophones, real.dictionary()] {
         for reading in readings {
             for heard in [None, Some(&costs)] {
-                let build = |one_best| {
-                    let mut lattice = Lattice::build_in(dictionary, reading, heard, None, false, &[], one_best);
+                let build = |one_best: bool| {
+                    let mut lattice = Lattice::build_in(dictionary, reading, heard, None, false, &[], one_best.then_some(1));
                     lattice.finish();
                     lattice
                 };
@@ -601,4 +601,74 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
         }
     }
     assert_eq!(convert(&tiny, "はし", 1, 1).best_text(), "端", "of two words of one class at one cost, the first stays");
+}
+
+/// A lattice for searches that keep at most k texts (`Lattice::build_in`'s `texts`) leaves out
+/// a word of a key with k earlier words of its class costing no more, and a search by text
+/// still finds the same first k texts at the same costs, as a whole reading and as a segment.
+/// The tiny dictionary's はし has a dozen nouns (pairs at one cost, and 箸 listed again at
+/// higher costs, which the builder keeps once), so every k below leaves some out.
+#[test]
+fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
+    use cyrillic_ime_core::conversion::heard::HeardCosts;
+    use cyrillic_ime_core::conversion::lattice::Lattice;
+    use cyrillic_ime_core::conversion::search::{Distinct, Search, Span};
+    use cyrillic_ime_core::conversion::segments::path_text;
+    let mut words = tiny_dictionary::words();
+    let surfaces = ["端", "嘴", "箸", "橋", "階", "梯", "觜", "椅", "土師", "波止", "馳", "間"];
+    for (k, surface) in surfaces.iter().enumerate() {
+        words.push(tiny_dictionary::entry("はし", surface, tiny_dictionary::NOUN, 1500 + 100 * (k as i16 / 2)));
+    }
+    words.push(tiny_dictionary::entry("はし", "箸", tiny_dictionary::NOUN, 2900));
+    let homophones = Dictionary::from_vec(builder::build(&words, &tiny_dictionary::connections(), &tiny_dictionary::options()).unwrap()).unwrap();
+    let real = real_dictionary();
+    let costs = HeardCosts::default();
+    let readings = ["はしのはし", "わたしのなまえはなかのです", "ときょにいきました", "こにちわ", "きょうはいいてんきですね", "かんじへんかんのしけん"];
+    let (mut left_out, mut compared) = (0, 0);
+    for dictionary in [&homophones, real.dictionary()] {
+        for reading in readings {
+            for heard in [None, Some(&costs)] {
+                for k in [2, 5, 10] {
+                    let build = |texts| {
+                        let mut lattice = Lattice::build_in(dictionary, reading, heard, None, false, &[], texts);
+                        lattice.finish();
+                        lattice
+                    };
+                    let (all, kept) = (build(None), build(Some(k)));
+                    left_out += all.nodes.len() - kept.nodes.len();
+                    let len = all.len();
+                    // The whole reading, and its first two characters as a segment.
+                    for span in [Span::whole(len), Span { end: 4.min(2 * len), ..Span::whole(len) }] {
+                        let texts = |lattice: &Lattice| {
+                            let mut seen = Vec::new();
+                            let paths = Search::new(lattice).best_paths(dictionary, lattice, &span, k, Distinct::Texts, |nodes| {
+                                let text = path_text(dictionary, lattice, nodes);
+                                let fresh = !seen.contains(&text);
+                                if fresh {
+                                    seen.push(text);
+                                }
+                                fresh
+                            });
+                            seen.into_iter().zip(paths.iter().map(|p| p.cost)).collect::<Vec<_>>()
+                        };
+                        let found = texts(&all);
+                        assert_eq!(texts(&kept), found, "{reading}, heard {}, k {k}", heard.is_some());
+                        assert!(!found.is_empty(), "{reading}");
+                        compared += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 2 * readings.len() * 2 * 3 * 2);
+    assert!(left_out > 0, "no homophone was left out");
+    // The tiny はし: of its nouns, those past the first k of one cost and more are left out.
+    let nouns = |texts| {
+        let mut lattice = Lattice::build_in(&homophones, "はし", None, None, false, &[], texts);
+        lattice.finish();
+        lattice.nodes.iter().filter(|n| n.start == 0 && n.end == 4 && n.left_id == tiny_dictionary::NOUN).count()
+    };
+    assert_eq!(nouns(None), surfaces.len(), "the dearer copy of 箸 is not kept");
+    assert_eq!(nouns(Some(5)), 5, "the first five; the sixth costs as much as the fifth");
+    assert_eq!(nouns(Some(1)), 1);
 }

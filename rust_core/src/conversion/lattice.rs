@@ -65,17 +65,23 @@ const MAX_PROBES_PER_POSITION: usize = 600;
 /// reading, a few hundred at most).
 const CLASS_SLOTS: usize = 256;
 
-/// Of the words one key gives at one place, those a best path can take. An earlier word of
-/// the same class (left id, right id; here its part-of-speech pair's number, which only
-/// entries of one class share) that costs no more has the same connections on both sides and
-/// wins a tie (the searches take the first in the lattice's order), so a later one is never
-/// on the best path. Such homophones are 56 % of the nodes over the benchmark's
-/// readings; a one-best conversion leaves them out of its lattice.
+/// Of the words one key gives at one place, those the searches can take. A word of the same
+/// class (left id, right id; here its part-of-speech pair's number, which only entries of one
+/// class share) has the same connections on both sides: any path through a later word can take
+/// an earlier one that costs no more instead, at no more cost and ahead of it in a tie (the
+/// searches take the first in the lattice's order). So with `keep` earlier words of its class
+/// costing no more, a word is never on the best path (`keep` 1), nor among the first `keep`
+/// texts of a search by text: the builder keeps one copy of a word (reading, surface and
+/// class), so those earlier words write `keep` texts of their own, each at no more cost.
+/// Such homophones are 56 % of the nodes over the benchmark's readings for the best path, and
+/// 9 % for the ten texts a segment of nine candidates searches.
 #[derive(Default)]
 struct BestOfClass {
     /// [`CLASS_SLOTS`] of them once prepared; kept with the lattice's buffers, since clearing
     /// a new table for every conversion was 3 % of a short one-best conversion.
     slots: Vec<ClassSlot>,
+    /// How many words of a class a key keeps at most.
+    keep: u32,
     /// The current key's number: slots of other numbers are free.
     key: u32,
     classes: usize,
@@ -85,18 +91,22 @@ struct BestOfClass {
 struct ClassSlot {
     key: u32,
     class: u32,
-    /// The lowest cost of the class's words pushed so far.
-    cost: i32,
+    /// How many more of the class's words are among its first `keep`.
+    free: u32,
+    /// The highest cost among the class's first `keep` words: a later word costing at
+    /// least as much has `keep` earlier ones no dearer.
+    bound: i32,
 }
 
 impl BestOfClass {
     /// Makes the table if this is its first use (a kept one needs nothing: slots of earlier
-    /// keys are free).
-    fn prepare(&mut self) {
+    /// keys are free), to keep `keep` words of a class.
+    fn prepare(&mut self, keep: usize) {
         if self.slots.len() != CLASS_SLOTS {
-            self.slots = vec![ClassSlot { key: 0, class: 0, cost: 0 }; CLASS_SLOTS];
+            self.slots = vec![ClassSlot { key: 0, class: 0, free: 0, bound: 0 }; CLASS_SLOTS];
             self.key = 0;
         }
+        self.keep = keep as u32;
     }
 
     /// Starts the words of another key (or reading as heard).
@@ -109,9 +119,9 @@ impl BestOfClass {
         self.classes = 0;
     }
 
-    /// Whether a word of part-of-speech pair `pair` costing `cost` may be on the best path: no
-    /// earlier word of the key in its class costs as little. A class beyond the table's load
-    /// limit is always admitted, which is safe.
+    /// Whether a word of part-of-speech pair `pair` costing `cost` may be taken: fewer than
+    /// `keep` earlier words of the key in its class cost as little. A class beyond the
+    /// table's load limit is always admitted, which is safe.
     fn admits(&mut self, pair: u16, cost: i32) -> bool {
         let class = pair as u32;
         let mut i = (class.wrapping_mul(0x9E37_79B9) >> 24) as usize % CLASS_SLOTS;
@@ -119,15 +129,21 @@ impl BestOfClass {
             let slot = &mut self.slots[i];
             if slot.key != self.key {
                 if self.classes < CLASS_SLOTS * 3 / 4 {
-                    *slot = ClassSlot { key: self.key, class, cost };
+                    *slot = ClassSlot { key: self.key, class, free: self.keep - 1, bound: cost };
                     self.classes += 1;
                 }
                 return true;
             }
             if slot.class == class {
-                let admitted = cost < slot.cost;
-                slot.cost = slot.cost.min(cost);
-                return admitted;
+                if slot.free > 0 {
+                    // One of the class's first `keep`: always taken.
+                    slot.free -= 1;
+                    slot.bound = slot.bound.max(cost);
+                    return true;
+                }
+                // A cheaper word taken after them leaves the bound as it is: which of the
+                // kept is then the dearest is not known, and the bound stays safe.
+                return cost < slot.bound;
             }
             i = (i + 1) % CLASS_SLOTS;
         }
@@ -431,7 +447,7 @@ impl Lattice {
     /// `context.rs`): with `particle_at_start`, a particle written as heard may stand at the
     /// very start of the reading (`ва` after 私).
     pub fn build_after(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool) -> Lattice {
-        let mut lattice = Lattice::build_in(dictionary, reading, heard, user, particle_at_start, &[], false);
+        let mut lattice = Lattice::build_in(dictionary, reading, heard, user, particle_at_start, &[], None);
         lattice.finish();
         lattice
     }
@@ -441,10 +457,11 @@ impl Lattice {
     /// caller applies too): a word typed as one kana stands alone before one, as at the end.
     /// The lattice is left unfinished: the caller adds what else it has (the conventional
     /// spellings), enforces the boundaries, then groups the nodes once ([`Lattice::finish`]).
-    /// With `one_best`, for a search of the best path only, the homophones such a path can
-    /// never take are left out ([`BestOfClass`]) where no space was typed (a space may take
-    /// the cheaper word out and keep a dearer one, [`Lattice::enforce_boundaries`]).
-    pub fn build_in(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool, boundaries: &[usize], one_best: bool) -> Lattice {
+    /// With `texts`, the most texts any search over the lattice keeps (1 for the best path
+    /// only), the homophones such searches can never take are left out ([`BestOfClass`])
+    /// where no space was typed (a space may take the cheaper word out and keep a dearer one,
+    /// [`Lattice::enforce_boundaries`]); without it, every word stays.
+    pub fn build_in(dictionary: &Dictionary, reading: &str, heard: Option<&HeardCosts>, user: Option<&UserData>, particle_at_start: bool, boundaries: &[usize], texts: Option<usize>) -> Lattice {
         let mut lattice = spare::take::<Lattice>().unwrap_or_else(|| Lattice {
             chars: Vec::new(),
             nodes: Vec::new(),
@@ -462,8 +479,8 @@ impl Lattice {
         let noun = dictionary.special_id(SpecialId::Noun);
         let mut search = std::mem::take(&mut lattice.heard_search);
         let mut classes = std::mem::take(&mut lattice.best_of_class);
-        let mut best_of_class = (one_best && boundaries.is_empty()).then(|| {
-            classes.prepare();
+        let mut best_of_class = texts.filter(|_| boundaries.is_empty()).map(|texts| {
+            classes.prepare(texts.max(1));
             &mut classes
         });
         // The keys found from one start (at most one per length), whose records are asked for

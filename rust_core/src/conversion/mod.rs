@@ -237,10 +237,12 @@ impl Converter {
         // After any known word a particle as heard may start the reading; the connection
         // costs decide whether one can follow that word (measured: allowing it only after
         // content words left わ unconverted after に, へ, で in words typed one at a time).
-        // Only the best path is searched when one candidate and at most one alternative are
-        // asked for: the lattice can leave out the homophones it never takes.
-        let one_best = request.candidates <= 1 && request.alternatives <= 1;
-        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, one_best);
+        // The most texts a search below keeps: the best path's; each segment's candidates and
+        // one more (`segments::candidates`), when more than one is asked for; the
+        // alternatives. The lattice can leave out the homophones no such search takes.
+        let segment_texts = if request.candidates > 1 { request.candidates + 1 } else { 1 };
+        let texts = segment_texts.max(request.alternatives).max(1);
+        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, Some(texts));
         if request.heard {
             self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
         }

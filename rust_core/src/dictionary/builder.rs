@@ -3,7 +3,7 @@
 
 use super::format::{self, Section, SpecialId, SECTION_COUNT, SPECIAL_ID_COUNT};
 use super::prediction_lists;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One word as a source dictionary gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,10 +128,15 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
         let (x, y) = (&entries[a], &entries[b]);
         x.reading.chars().cmp(y.reading.chars()).then(x.cost.cmp(&y.cost)).then(x.surface.cmp(&y.surface))
     });
-    order.dedup_by(|a, b| {
-        let (x, y) = (&entries[*a], &entries[*b]);
-        x.reading == y.reading && x.surface == y.surface && x.left_id == y.left_id && x.right_id == y.right_id
+    // A word listed twice (the same reading, surface and class) keeps its cheapest copy: a
+    // dearer one never wins, and the lattice's homophones of a class are then distinct texts
+    // (`BestOfClass` counts on it).
+    let mut listed: HashSet<(&str, &str, u16, u16)> = HashSet::with_capacity(order.len());
+    order.retain(|&i| {
+        let e = &entries[i];
+        listed.insert((e.reading.as_str(), e.surface.as_str(), e.left_id, e.right_id))
     });
+    drop(listed);
     let mut rank_of: HashMap<usize, u32> = HashMap::with_capacity(order.len());
     for (rank, &i) in order.iter().enumerate() {
         rank_of.insert(i, rank as u32);
