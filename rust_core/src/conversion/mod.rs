@@ -305,19 +305,18 @@ impl Converter {
         let mut segments = Vec::with_capacity(starts.len());
         for (k, &start) in starts.iter().enumerate() {
             let end = starts.get(k + 1).copied().unwrap_or(2 * len);
-            let first: Vec<u32> = best
-                .nodes
-                .iter()
-                .copied()
-                .filter(|&i| {
-                    let n = &lattice.nodes[i as usize];
-                    n.start as usize >= start && n.end as usize <= end
-                })
-                .collect();
-            let first_text = path_text(dictionary, &lattice, &first);
+            // The best path's words in the segment: a run of its words (they are in reading
+            // order, and the segment's ends are boundaries between them).
+            let inside = |&i: &u32| {
+                let n = &lattice.nodes[i as usize];
+                n.start as usize >= start && n.end as usize <= end
+            };
+            let from = best.nodes.iter().position(inside).unwrap_or(best.nodes.len());
+            let first = &best.nodes[from..from + best.nodes[from..].iter().take_while(|i| inside(i)).count()];
+            let first_text = path_text(dictionary, &lattice, first);
             let context = contexts(&lattice, best, start, end, &left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, &first), request.candidates, forward[k]);
+            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, first), request.candidates, forward[k]);
             segments.push(Segment { reading, candidates });
         }
         texts.truncate(request.alternatives);

@@ -407,12 +407,23 @@ impl Search {
     /// as different, and `limit` how many to return. With [`Distinct::Texts`], `distinct`
     /// keeps at most one path per text, and the search leaves out paths that could only
     /// repeat a text.
-    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
+    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         self.forward(dictionary, lattice, span);
-        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, distinct).unwrap_or_default()
+        let mut paths = Vec::new();
+        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, |nodes, cost| {
+            let kept = distinct(nodes);
+            if kept {
+                paths.push(Path { nodes: nodes.to_vec(), cost });
+            }
+            kept
+        });
+        paths
     }
 
-    /// [`Search::best_paths`] with the forward costs already in place ([`Forward`]): those of
+    /// [`Search::best_paths`] with the forward costs already in place ([`Forward`]), handing
+    /// each complete path popped to `keep` (its nodes in reading order and its cost), which
+    /// tells whether it counts (as `distinct` does), and returning how many did: a caller
+    /// that needs less than the path's nodes copies nothing. The forward costs are those of
     /// the last [`Search::forward`] over `span`, or over a span whose costs are the same for
     /// every word `span` allows (the whole reading, for its first segment: the same start and
     /// left context, and no cut inside the segment), or the whole reading's for a later segment
@@ -433,7 +444,7 @@ impl Search {
     /// it gives up and returns None, for the caller to run the segment's own pass (the only
     /// None; `Forward::Own` always answers).
     #[allow(clippy::too_many_arguments)]
-    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, forward: Forward, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32]) -> bool) -> Option<Vec<Path>> {
+    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, forward: Forward, limit: usize, kind: Distinct, mut keep: impl FnMut(&[u32], i32) -> bool) -> Option<usize> {
         // A new search number makes every position's groups stale (`group_by_right`).
         self.search_number = self.search_number.wrapping_add(1);
         if self.search_number == 0 {
@@ -478,11 +489,11 @@ impl Search {
         let cheapest = siblings.iter().map(|s| key_total(s.key)).min().unwrap_or(UNREACHED);
         let bound = cheapest.saturating_add(NBEST_MARGIN);
         start_family(siblings, families, states, heap, 0, AT_END);
-        let mut paths = Vec::new();
+        let mut kept = 0;
         let mut pops = 0;
         while let Some(Reverse((key, s))) = heap.pop() {
             pops += 1;
-            if pops > MAX_POPS || paths.len() >= limit {
+            if pops > MAX_POPS || kept >= limit {
                 break;
             }
             let total = key_total(key);
@@ -491,16 +502,14 @@ impl Search {
             queue_next_sibling(siblings, families, states, heap, state.family);
             let node = lattice.nodes[node_index as usize];
             if node.start as usize == span.start {
-                // The path is written into one buffer; only a path kept allocates.
+                // The path is written into one buffer, which the caller copies from if it must.
                 path.clear();
                 let mut at = s;
                 while let Some(state) = states.get(at as usize) {
                     path.push(state.node);
                     at = state.next;
                 }
-                if distinct(path) {
-                    paths.push(Path { nodes: path.clone(), cost: total.saturating_sub(entered.unwrap_or(0)) });
-                }
+                kept += usize::from(keep(path, total.saturating_sub(entered.unwrap_or(0))));
                 continue;
             }
             if pruning {
@@ -534,7 +543,7 @@ impl Search {
                 return None;
             }
         }
-        Some(paths)
+        Some(kept)
     }
 }
 
@@ -864,7 +873,12 @@ mod tests {
                         }
                     }
                     search.best[..whole.len()].copy_from_slice(&whole);
-                    let after_whole = search.paths_after_forward(&d, &lattice, &span, Forward::Whole { entered }, 50, Distinct::Paths, |_| true).expect("a small search does not give up");
+                    let mut after_whole = Vec::new();
+                    let found = search.paths_after_forward(&d, &lattice, &span, Forward::Whole { entered }, 50, Distinct::Paths, |nodes, cost| {
+                        after_whole.push(Path { nodes: nodes.to_vec(), cost });
+                        true
+                    });
+                    assert_eq!(found, Some(after_whole.len()), "a small search does not give up");
                     let costs = |paths: &[Path]| paths.iter().map(|p| p.cost).collect::<Vec<_>>();
                     assert_eq!(costs(&after_whole), costs(&own), "{reading}, words {a}..={b}");
                     // Paths of equal cost may come in another order; those of the last cost may

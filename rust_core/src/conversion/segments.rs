@@ -56,17 +56,18 @@ pub fn path_text(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32]) -> S
 /// (`sentence_left`, the conversion's own left context, at the start) and the left id of the
 /// word after it.
 pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize, sentence_left: &[(u16, i32)]) -> (Vec<(u16, i32)>, u16) {
-    let mut left = sentence_left.to_vec();
+    let mut before = None;
     let mut right = BOUNDARY_ID;
     for &i in &path.nodes {
         let node = &lattice.nodes[i as usize];
         if node.end as usize == start {
-            left = vec![(node.right_id, 0)];
+            before = Some(node.right_id);
         }
         if node.start as usize == end {
             right = node.left_id;
         }
     }
+    let left = before.map_or_else(|| sentence_left.to_vec(), |id| vec![(id, 0)]);
     (left, right)
 }
 
@@ -108,7 +109,8 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
 #[allow(clippy::too_many_arguments)]
 pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, forward: Option<Forward>) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
-    let mut out: Vec<Candidate> = Vec::new();
+    // Room for the candidates and the reading forms appended after them (at most four).
+    let mut out: Vec<Candidate> = Vec::with_capacity(limit.max(1) + 4);
     if limit <= 1 {
         // The best path's own words are the cheapest way through the segment between these
         // neighbours (they are its neighbours on that path), so no search is needed.
@@ -117,39 +119,38 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
         let forward = forward.filter(|_| cuts.is_empty());
         let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
-        let mut texts: Vec<String> = Vec::new();
+        // The texts found, each with its path's cost and last word's class (all a candidate
+        // needs of the path, so no path's nodes are copied).
+        let mut found: Vec<Candidate> = Vec::with_capacity(limit + 1);
         // Every path popped is written into one buffer and compared with the few texts kept
         // (at most `limit` + 1): only a new text allocates.
-        let mut text = String::new();
+        let mut text = String::with_capacity(64);
         // `first` is searched like any other text (one more path for it), so it gets the cost
         // of its own path, not that of the next candidate.
-        let mut search_with = |forward: Option<Forward>, texts: &mut Vec<String>| {
-            let distinct = |nodes: &[u32]| {
+        let mut search_with = |forward: Option<Forward>, found: &mut Vec<Candidate>| {
+            let keep = |nodes: &[u32], cost: i32| {
                 text.clear();
                 for &i in nodes {
                     lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
                 }
-                let fresh = !texts.contains(&text);
+                let fresh = !found.iter().any(|c| c.text == text);
                 if fresh {
-                    texts.push(text.clone());
+                    found.push(Candidate { text: text.clone(), cost, class: last_class(lattice, nodes) });
                 }
                 fresh
             };
-            match forward {
-                Some(forward) => search.paths_after_forward(dictionary, lattice, &span, forward, limit + 1, Distinct::Texts, distinct),
-                None => Some(search.best_paths(dictionary, lattice, &span, limit + 1, Distinct::Texts, distinct)),
+            // Without forward costs to take, the segment's own forward pass first.
+            if forward.is_none() {
+                search.forward(dictionary, lattice, &span);
             }
+            search.paths_after_forward(dictionary, lattice, &span, forward.unwrap_or(Forward::Own), limit + 1, Distinct::Texts, keep)
         };
         // A search with the whole reading's costs that gives up (`paths_after_forward`) is run
         // again after the segment's own forward pass.
-        let paths = match search_with(forward, &mut texts) {
-            Some(paths) => paths,
-            None => {
-                texts.clear();
-                search_with(None, &mut texts).unwrap_or_default()
-            }
-        };
-        let mut found: Vec<Candidate> = texts.into_iter().zip(&paths).map(|(text, path)| Candidate { text, cost: path.cost, class: last_class(lattice, &path.nodes) }).collect();
+        if search_with(forward, &mut found).is_none() {
+            found.clear();
+            search_with(None, &mut found);
+        }
         let cost = match found.iter().position(|c| c.text == first_text) {
             Some(i) => found.remove(i).cost,
             None => found.first().map_or(0, |c| c.cost),
@@ -158,16 +159,17 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         out.extend(found);
         out.truncate(limit.max(1));
     }
-    let mut forms = vec![to_hiragana(typed), to_katakana(typed)];
-    // Digits and Latin letters: both widths, so a number can be written either way.
-    if typed.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {
-        forms.push(super::input::to_halfwidth(typed));
-        forms.push(super::input::to_fullwidth(typed));
-    }
-    for form in forms {
+    let mut push_form = |form: String| {
         if !out.iter().any(|c| c.text == form) {
             out.push(Candidate { text: form, cost: i32::MAX, class: None });
         }
+    };
+    push_form(to_hiragana(typed));
+    push_form(to_katakana(typed));
+    // Digits and Latin letters: both widths, so a number can be written either way.
+    if typed.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {
+        push_form(super::input::to_halfwidth(typed));
+        push_form(super::input::to_fullwidth(typed));
     }
     out
 }
