@@ -410,7 +410,7 @@ impl Search {
     pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
         self.forward(dictionary, lattice, span);
         let mut paths = Vec::new();
-        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, |nodes, cost| {
+        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, |nodes, cost, _| {
             let kept = distinct(nodes);
             if kept {
                 paths.push(Path { nodes: nodes.to_vec(), cost });
@@ -421,9 +421,11 @@ impl Search {
     }
 
     /// [`Search::best_paths`] with the forward costs already in place ([`Forward`]), handing
-    /// each complete path popped to `keep` (its nodes in reading order and its cost), which
-    /// tells whether it counts (as `distinct` does), and returning how many did: a caller
-    /// that needs less than the path's nodes copies nothing. The forward costs are those of
+    /// each complete path popped to `keep` (its nodes in reading order, its cost, and its text
+    /// while a search by text prunes: the text after its first word was written when that
+    /// word's next state was expanded), which tells whether it counts (as `distinct` does),
+    /// and returning how many did: a caller that needs less than the path's nodes copies
+    /// nothing. The forward costs are those of
     /// the last [`Search::forward`] over `span`, or over a span whose costs are the same for
     /// every word `span` allows (the whole reading, for its first segment: the same start and
     /// left context, and no cut inside the segment), or the whole reading's for a later segment
@@ -444,7 +446,7 @@ impl Search {
     /// it gives up and returns None, for the caller to run the segment's own pass (the only
     /// None; `Forward::Own` always answers).
     #[allow(clippy::too_many_arguments)]
-    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, forward: Forward, limit: usize, kind: Distinct, mut keep: impl FnMut(&[u32], i32) -> bool) -> Option<usize> {
+    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, forward: Forward, limit: usize, kind: Distinct, mut keep: impl FnMut(&[u32], i32, Option<&str>) -> bool) -> Option<usize> {
         // A new search number makes every position's groups stale (`group_by_right`).
         self.search_number = self.search_number.wrapping_add(1);
         if self.search_number == 0 {
@@ -509,7 +511,14 @@ impl Search {
                     path.push(state.node);
                     at = state.next;
                 }
-                kept += usize::from(keep(path, total.saturating_sub(entered.unwrap_or(0))));
+                let cost = total.saturating_sub(entered.unwrap_or(0));
+                // While pruning by text, the text after this word is its next state's, kept
+                // when that state was expanded: only this word's text is written.
+                let text_at = pruning.then(|| expanded.push_path_text(dictionary, lattice, &node, state_next));
+                kept += usize::from(keep(path, cost, text_at.map(|from| &expanded.suffixes[from..])));
+                if let Some(from) = text_at {
+                    expanded.suffixes.truncate(from);
+                }
                 continue;
             }
             if pruning {
@@ -685,6 +694,18 @@ impl ExpandedTexts {
     /// Whether it holds all the texts a search may keep ([`MAX_SUFFIX_BYTES`]).
     fn is_full(&self) -> bool {
         self.suffixes.len() > MAX_SUFFIX_BYTES
+    }
+
+    /// Writes the text of a complete path, word `node` then expanded state `next` (or the
+    /// span's end), whose text it recorded, at the end of `suffixes`; returns where it starts
+    /// (the caller truncates it away once read).
+    fn push_path_text(&mut self, dictionary: &Dictionary, lattice: &Lattice, node: &Node, next: u32) -> usize {
+        let from = self.suffixes.len();
+        lattice.push_text(dictionary, node, &mut self.suffixes);
+        if let Some(&(a, b)) = self.suffix_of.get(next as usize) {
+            self.suffixes.extend_from_within(a as usize..b as usize);
+        }
+        from
     }
 
     /// Records the text of popped state `state` (word `node`, then state `next`), and tells
@@ -874,7 +895,7 @@ mod tests {
                     }
                     search.best[..whole.len()].copy_from_slice(&whole);
                     let mut after_whole = Vec::new();
-                    let found = search.paths_after_forward(&d, &lattice, &span, Forward::Whole { entered }, 50, Distinct::Paths, |nodes, cost| {
+                    let found = search.paths_after_forward(&d, &lattice, &span, Forward::Whole { entered }, 50, Distinct::Paths, |nodes, cost, _| {
                         after_whole.push(Path { nodes: nodes.to_vec(), cost });
                         true
                     });

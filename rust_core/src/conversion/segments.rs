@@ -128,14 +128,18 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         // `first` is searched like any other text (one more path for it), so it gets the cost
         // of its own path, not that of the next candidate.
         let mut search_with = |forward: Option<Forward>, found: &mut Vec<Candidate>| {
-            let keep = |nodes: &[u32], cost: i32| {
-                text.clear();
-                for &i in nodes {
-                    lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
-                }
+            let keep = |nodes: &[u32], cost: i32, known: Option<&str>| {
+                // The search gives the text while it prunes by text; else it is written here.
+                let text = known.unwrap_or_else(|| {
+                    text.clear();
+                    for &i in nodes {
+                        lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
+                    }
+                    &text
+                });
                 let fresh = !found.iter().any(|c| c.text == text);
                 if fresh {
-                    found.push(Candidate { text: text.clone(), cost, class: last_class(lattice, nodes) });
+                    found.push(Candidate { text: text.to_string(), cost, class: last_class(lattice, nodes) });
                 }
                 fresh
             };
