@@ -581,6 +581,8 @@ impl Lattice {
         search.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false });
         let mut probes = 0;
         while let Some(m) = search.stack.pop() {
+            // The match's children, read once for all its steps.
+            let children = dictionary.trie_children(m.node);
             let last = m.last;
             let first = m.link == NO_LINK;
             let step = |reading: char, consumed: usize, cost: i32| Step { reading, consumed, cost, omitted: m.omitted, geminated: m.geminated, n_added: m.n_added, final_wa: false };
@@ -616,7 +618,7 @@ impl Lattice {
                     // The word ends in the ん of this syllable: position 2·next + 1.
                     if let Some(code) = dictionary.code_of('ん') {
                         probes += 1;
-                        if let Some((node, entries)) = dictionary.trie_child(m.node, code).and_then(|node| Some((node, dictionary.trie_entries(node)?))) {
+                        if let Some((node, entries)) = children.and_then(|c| c.find(code)).and_then(|node| Some((node, dictionary.trie_entries(node)?))) {
                             let link = search.link(m.link, code);
                             search.record(HeardReading { link, node, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
                         }
@@ -633,8 +635,6 @@ impl Lattice {
                     }
                 }
             }
-            // The match's children, read once for all its steps.
-            let children = dictionary.trie_children(m.node);
             for k in 0..search.steps.len() {
                 let s = search.steps[k];
                 if probes >= MAX_PROBES_PER_POSITION {
