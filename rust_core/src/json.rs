@@ -427,6 +427,16 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 pub fn write_string(out: &mut String, value: &str) {
     out.reserve(value.len() + 2);
     out.push('"');
+    // Most answers need no escape at all: one pass over the bytes (no early exit, so it runs
+    // as vector code) tells, then the text is copied whole. A character to escape is ASCII or
+    // U+2028/U+2029, which start with the byte 0xE2 (as do others, which the loop below
+    // passes over).
+    let suspect = value.bytes().fold(false, |seen, b| seen | (b < 0x20) | (b == b'"') | (b == b'\\') | (b == 0xe2));
+    if !suspect {
+        out.push_str(value);
+        out.push('"');
+        return;
+    }
     // The runs between characters that need escaping are copied whole (answers are mostly
     // kana and kanji, none of which do): pushing them a character at a time re-encoded each.
     let mut run = 0;
@@ -580,6 +590,12 @@ mod tests {
         out.clear();
         write_string(&mut out, "");
         assert_eq!(out, "\"\"");
+        // Copied whole: text with nothing to escape, and text with € or ─, whose first byte
+        // (0xE2) is U+2028's and U+2029's, which are escaped.
+        out.clear();
+        write_string(&mut out, "私の名前");
+        write_string(&mut out, "€─\u{2028}");
+        assert_eq!(out, "\"私の名前\"\"€─\\u2028\"");
     }
 
     #[test]
