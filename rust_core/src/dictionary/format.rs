@@ -30,8 +30,9 @@ pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// the prediction lists (`Section::PredictionLists`, `prediction_lists.rs`). Version 5: the
 /// trie's counts are sampled every 12 nodes instead of every 32 (`trie::unary::SAMPLE_EVERY`).
 /// Version 6: the counts section ends with the bounds of the trie's first nodes written out
-/// (`trie::TOP_NODES`).
-pub const FORMAT_VERSION: u32 = 6;
+/// (`trie::TOP_NODES`). Version 7: the bounds of three times as many nodes, and the counts
+/// sampled every 20 nodes to pay for them.
+pub const FORMAT_VERSION: u32 = 7;
 /// The checksum covers every byte from this offset to the end of the file: the header's
 /// counts, matrix fields, padding and section table, and every section. The bytes before
 /// it (magic, version, header length, file length, the checksum itself) are each checked

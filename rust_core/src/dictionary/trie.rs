@@ -25,11 +25,13 @@
 /// samples (u32 each), then the bit words (u64 each, bit p of the sequence is bit p % 64
 /// of word p / 64).
 pub mod unary {
-    /// Items between two samples (format version 5; 32 before). A lookup skips 5.5 items from
-    /// its sample on average instead of 15.5, in fewer words: 3–5 % of a one-best
-    /// conversion's time, for 0.8 MB more samples (docs/DICTIONARY.md). 8 was no faster than
-    /// 12 and made the file over 30 MB.
-    pub const SAMPLE_EVERY: usize = 12;
+    /// Items between two samples (format version 7; 12 in versions 5 and 6, 32 before). A
+    /// lookup skips 9.5 items from its sample on average, mostly within the word it loads
+    /// first. Every 12th was 3–5 % of a one-best conversion's time faster than every 32nd
+    /// (version 5); since version 7 the top table answers five in six of a heard request's
+    /// lookups (`TOP_NODES`), and the 0.5 MB every 12th took besides every 20th pays for the
+    /// table's larger part (docs/DICTIONARY.md). 8 was no faster than 12.
+    pub const SAMPLE_EVERY: usize = 20;
     /// Bytes of the fixed fields before the samples.
     pub const HEADER: usize = 16;
 
@@ -261,13 +263,14 @@ pub mod unary {
     }
 }
 
-/// How many of the first nodes have their bounds written out after the counts (format
-/// version 6, the top table): nodes 0 to 32,767 are where 63 % of a heard conversion's trie
-/// lookups go (a fifth of them to the first 256), and a bound read from the table is one load
-/// where the counts take a sample, a word or two and a scan of up to 11 items. 256 KiB of
-/// the file; kept in memory instead (read at open), the same table cost that much anonymous
-/// memory, so only the first 256 nodes were kept before.
-pub const TOP_NODES: usize = 32_768;
+/// How many of the first nodes have their bounds written out after the counts (the top
+/// table; format version 6 wrote 32,768, version 7 98,304): nodes 0 to 98,303 are where 83 %
+/// of the keyboard's request's trie lookups go (63 % to the first 32,768, a fifth of them to
+/// the first 256) and 90 % of an exact one-best conversion's, and a bound read from the table
+/// is one load where the counts take a sample, a word or two and a scan of up to 19 items.
+/// 768 KiB of the file; kept in memory instead (read at open), the same table would cost
+/// that much anonymous memory, so only the first 256 nodes were kept before version 6.
+pub const TOP_NODES: usize = 98_304;
 
 /// Bytes of one row of the top table: `before(i)` of the children, then of the entries.
 const TOP_ROW: usize = 8;
@@ -437,11 +440,11 @@ mod tests {
     /// it) agree with the bounds read from the counts.
     #[test]
     fn the_top_table_holds_the_sums_of_the_counts_for_the_first_nodes() {
-        // Keys of up to three codes out of 40: more than TOP_NODES nodes.
+        // Keys of up to three codes out of 50: more than TOP_NODES nodes.
         let mut keys: Vec<(Vec<u8>, u32)> = Vec::new();
         for len in 1..=3u32 {
-            for n in 0..40u32.pow(len) {
-                let codes: Vec<u8> = (0..len).map(|k| 1 + (n / 40u32.pow(k) % 40) as u8).rev().collect();
+            for n in 0..50u32.pow(len) {
+                let codes: Vec<u8> = (0..len).map(|k| 1 + (n / 50u32.pow(k) % 50) as u8).rev().collect();
                 keys.push((codes, 1 + n % 4));
             }
         }
