@@ -235,12 +235,24 @@ impl ByPosition {
         starts.clear();
         starts.resize(positions + 1, 0);
         let mut in_order = true;
-        let mut last = 0;
+        // Words of one key (homophones) come one after another at the same position: a run is
+        // counted in a register and added once (adding to the table word by word waited on
+        // each store before the next load, half of this pass).
+        let (mut run_at, mut run) = (usize::MAX, 0u32);
         for node in nodes {
             let p = position(node);
-            starts[p + 1] += 1;
-            in_order &= p >= last;
-            last = p;
+            if p == run_at {
+                run += 1;
+                continue;
+            }
+            if run_at != usize::MAX {
+                starts[run_at + 1] += run;
+                in_order &= p >= run_at;
+            }
+            (run_at, run) = (p, 1);
+        }
+        if run_at != usize::MAX {
+            starts[run_at + 1] += run;
         }
         for p in 0..positions {
             starts[p + 1] += starts[p];
@@ -255,10 +267,21 @@ impl ByPosition {
         items.resize(nodes.len(), 0);
         // Each position's next free slot, kept in its own run's start until the pass is done
         // (then put back): no second table.
+        // The next free slot of the current run's position in a register, as above.
+        let (mut run_at, mut next) = (usize::MAX, 0u32);
         for (i, node) in nodes.iter().enumerate() {
             let p = position(node);
-            items[starts[p] as usize] = i as u32;
-            starts[p] += 1;
+            if p != run_at {
+                if run_at != usize::MAX {
+                    starts[run_at] = next;
+                }
+                (run_at, next) = (p, starts[p]);
+            }
+            items[next as usize] = i as u32;
+            next += 1;
+        }
+        if run_at != usize::MAX {
+            starts[run_at] = next;
         }
         for p in (1..=positions).rev() {
             starts[p] = starts[p - 1];
@@ -921,4 +944,34 @@ pub fn cuttable_at(surface: &[char], reading: &[char], at: usize) -> bool {
     }
     let mut budget = 4_096;
     walk(&units, reading, 0, 0, at, false, &mut budget)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ByPosition, Node, NodeText};
+
+    fn node(start: u16, end: u16) -> Node {
+        Node { start, end, left_id: 1, right_id: 1, cost: 0, text: NodeText::AsTyped }
+    }
+
+    /// Grouping by position keeps each position's nodes in the lattice's order, whether the
+    /// nodes come in order of the position (runs of one position, as homophones do) or not, and
+    /// leaves positions without nodes empty.
+    #[test]
+    fn grouping_by_position_keeps_the_lattice_order_within_each_position() {
+        let nodes = [node(0, 4), node(0, 4), node(0, 2), node(2, 4), node(2, 4), node(4, 6), node(1, 2), node(4, 8), node(4, 8), node(4, 8)];
+        let expect = |position: &dyn Fn(&Node) -> usize, pos: usize| -> Vec<u32> { (0..nodes.len() as u32).filter(|&i| position(&nodes[i as usize]) == pos).collect() };
+        let mut grouped = ByPosition::default();
+        for (name, position) in [("start", &(|n: &Node| n.start as usize) as &dyn Fn(&Node) -> usize), ("end", &|n: &Node| n.end as usize)] {
+            grouped.group(9, &nodes, position);
+            assert_eq!(grouped.len(), nodes.len(), "{name}");
+            for pos in 0..9 {
+                assert_eq!(grouped[pos].to_vec(), expect(position, pos), "{name} {pos}");
+            }
+        }
+        // In order of the position: the runs are the nodes themselves.
+        let ordered = [node(0, 2), node(0, 4), node(2, 4), node(2, 6), node(2, 6)];
+        grouped.group(7, &ordered, |n| n.start as usize);
+        assert_eq!((grouped[0].to_vec(), grouped[1].to_vec(), grouped[2].to_vec()), (vec![0, 1], vec![], vec![2, 3, 4]));
+    }
 }
