@@ -185,7 +185,7 @@ final class SessionChecker {
             if failing { driver.failNextKey(poisoning: poisoning) }
             driver.type(key)
             if failing {
-                checkFallback(key: key, committedBefore: committedBefore, markedBefore: markedBefore)
+                checkFallback(key: key, committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore)
             } else if key == EngineKey.backspace || key == "\u{8}" {
                 checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore)
             } else if key == EngineKey.flush {
@@ -391,9 +391,12 @@ final class SessionChecker {
     }
 
     /// The documented fallback when the core returns NULL: commit marked text + key as typed.
-    private func checkFallback(key: String, committedBefore: String, markedBefore: String) {
+    /// A backspace is checked as without a failure: with letters pending the fallback drops the
+    /// last one as the core would, and otherwise the core is not asked (a converting keyboard's
+    /// composition loses its own last character, else the document its last).
+    private func checkFallback(key: String, committedBefore: String, markedBefore: String, documentBefore: String) {
         if key == EngineKey.backspace || key == "\u{8}" {
-            checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore)
+            checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore)
             return
         }
         let typed: String
