@@ -266,8 +266,7 @@ impl ByPosition {
         }
         items.resize(nodes.len(), 0);
         // Each position's next free slot, kept in its own run's start until the pass is done
-        // (then put back): no second table.
-        // The next free slot of the current run's position in a register, as above.
+        // (then put back): no second table; the current run's in a register, as above.
         let (mut run_at, mut next) = (usize::MAX, 0u32);
         for (i, node) in nodes.iter().enumerate() {
             let p = position(node);

@@ -241,7 +241,7 @@ impl Converter {
         // one more (`segments::candidates`), when more than one is asked for; the
         // alternatives. The lattice can leave out the homophones no such search takes.
         let segment_texts = if request.candidates > 1 { request.candidates + 1 } else { 1 };
-        let texts = segment_texts.max(request.alternatives).max(1);
+        let texts = segment_texts.max(request.alternatives);
         let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, Some(texts));
         if request.heard {
             self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
@@ -303,16 +303,14 @@ impl Converter {
             })
             .collect();
         let mut segments = Vec::with_capacity(starts.len());
+        // The best path's first word not yet in a segment: the segments cover the reading in
+        // order and their ends are boundaries between its words, so each takes the next run.
+        let mut next_word = 0;
         for (k, &start) in starts.iter().enumerate() {
             let end = starts.get(k + 1).copied().unwrap_or(2 * len);
-            // The best path's words in the segment: a run of its words (they are in reading
-            // order, and the segment's ends are boundaries between them).
-            let inside = |&i: &u32| {
-                let n = &lattice.nodes[i as usize];
-                n.start as usize >= start && n.end as usize <= end
-            };
-            let from = best.nodes.iter().position(inside).unwrap_or(best.nodes.len());
-            let first = &best.nodes[from..from + best.nodes[from..].iter().take_while(|i| inside(i)).count()];
+            let words = best.nodes[next_word..].iter().take_while(|&&i| lattice.nodes[i as usize].end as usize <= end).count();
+            let first = &best.nodes[next_word..next_word + words];
+            next_word += words;
             let first_text = path_text(dictionary, &lattice, first);
             let context = contexts(&lattice, best, start, end, &left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);

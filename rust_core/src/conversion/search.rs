@@ -514,7 +514,7 @@ impl Search {
                 let cost = total.saturating_sub(entered.unwrap_or(0));
                 // While pruning by text, the text after this word is its next state's, kept
                 // when that state was expanded: only this word's text is written.
-                let text_at = pruning.then(|| expanded.push_path_text(dictionary, lattice, &node, state_next));
+                let text_at = pruning.then(|| expanded.push_text_from(dictionary, lattice, &node, state_next));
                 kept += usize::from(keep(path, cost, text_at.map(|from| &expanded.suffixes[from..])));
                 if let Some(from) = text_at {
                     expanded.suffixes.truncate(from);
@@ -696,10 +696,10 @@ impl ExpandedTexts {
         self.suffixes.len() > MAX_SUFFIX_BYTES
     }
 
-    /// Writes the text of a complete path, word `node` then expanded state `next` (or the
-    /// span's end), whose text it recorded, at the end of `suffixes`; returns where it starts
-    /// (the caller truncates it away once read).
-    fn push_path_text(&mut self, dictionary: &Dictionary, lattice: &Lattice, node: &Node, next: u32) -> usize {
+    /// Writes the text from word `node` to the span's end, its own then that of expanded state
+    /// `next` (recorded when it was expanded; none for the span's end), at the end of
+    /// `suffixes`; returns where it starts.
+    fn push_text_from(&mut self, dictionary: &Dictionary, lattice: &Lattice, node: &Node, next: u32) -> usize {
         let from = self.suffixes.len();
         lattice.push_text(dictionary, node, &mut self.suffixes);
         if let Some(&(a, b)) = self.suffix_of.get(next as usize) {
@@ -714,12 +714,8 @@ impl ExpandedTexts {
     /// way from the earlier one (popped first, so no dearer): every path through it would
     /// repeat a text already found.
     fn repeats(&mut self, dictionary: &Dictionary, lattice: &Lattice, states: &[State], state: u32, node: &Node, next: u32) -> bool {
+        let from = self.push_text_from(dictionary, lattice, node, next);
         let ExpandedTexts { suffixes, suffix_of, expanded } = self;
-        let from = suffixes.len();
-        lattice.push_text(dictionary, node, suffixes);
-        if let Some(&(a, b)) = suffix_of.get(next as usize) {
-            suffixes.extend_from_within(a as usize..b as usize);
-        }
         if suffix_of.len() < states.len() {
             suffix_of.resize(states.len(), (0, 0));
         }

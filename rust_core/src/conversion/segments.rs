@@ -46,10 +46,15 @@ pub fn path_text(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32]) -> S
         _ => 0,
     };
     let mut out = String::with_capacity(3 * span);
-    for &i in nodes {
-        lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut out);
-    }
+    push_path_text(dictionary, lattice, nodes, &mut out);
     out
+}
+
+/// Appends the text a path writes to `out`.
+fn push_path_text(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], out: &mut String) {
+    for &i in nodes {
+        lattice.push_text(dictionary, &lattice.nodes[i as usize], out);
+    }
 }
 
 /// Contexts of the stretch `start..end` on `path`: the right ids of the word before it
@@ -132,9 +137,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
                 // The search gives the text while it prunes by text; else it is written here.
                 let text = known.unwrap_or_else(|| {
                     text.clear();
-                    for &i in nodes {
-                        lattice.push_text(dictionary, &lattice.nodes[i as usize], &mut text);
-                    }
+                    push_path_text(dictionary, lattice, nodes, &mut text);
                     &text
                 });
                 let fresh = !found.iter().any(|c| c.text == text);
