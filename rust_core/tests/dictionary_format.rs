@@ -84,6 +84,31 @@ fn the_tiny_dictionary_reads_back_as_built() {
     std::fs::remove_file(path).ok();
 }
 
+/// Every entry records its rank in its key's class (version 8): how many earlier entries of the
+/// same reading have its part-of-speech pair, counted in the key's order (cheapest first) and
+/// from 0 again at every key, and at most `CLASS_RANK_MAX` (a key of 21 nouns stops at 15).
+#[test]
+fn entries_record_their_rank_among_their_keys_words_of_a_class() {
+    let mut words = words();
+    for k in 0..20i16 {
+        words.push(entry("はし", &format!("端{k}"), NOUN, 1000 + k));
+    }
+    words.push(entry("はし", "走", AUX, 1005));
+    words.push(entry("はしら", "柱", NOUN, 900));
+    let d = Dictionary::from_vec(builder::build(&words, &connections(), &options()).unwrap()).unwrap();
+    let ranks = |reading: &str| -> Vec<(String, u32)> {
+        let range = d.trie_node(&codes(&d, reading)).and_then(|node| d.trie_entries(node)).expect("a key");
+        let texts = surfaces(&d, range.clone(), reading);
+        texts.into_iter().zip(range.map(|i| d.entry_rank(i).expect("a record"))).collect()
+    };
+    let hashi = ranks("はし");
+    let nouns: Vec<u32> = hashi.iter().filter(|(text, _)| text.starts_with('端')).map(|&(_, rank)| rank).collect();
+    assert_eq!(nouns, (0..20).map(|k| k.min(format::CLASS_RANK_MAX)).collect::<Vec<_>>(), "{hashi:?}");
+    assert!(hashi.contains(&("箸".to_string(), format::CLASS_RANK_MAX)), "the tiny dictionary's noun comes after the twenty: {hashi:?}");
+    assert!(hashi.contains(&("走".to_string(), 0)) && hashi.contains(&("橋".to_string(), 0)), "other classes count on their own: {hashi:?}");
+    assert_eq!(ranks("はしら"), vec![("柱".to_string(), 0)], "every key counts from 0");
+}
+
 /// A character's key code and the character of a code agree both ways, for the kana the
 /// reader looks up in a table and the characters it searches the alphabet for (Latin, digits,
 /// the block's edges).

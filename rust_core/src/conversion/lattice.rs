@@ -109,6 +109,15 @@ impl BestOfClass {
         self.keep = keep as u32;
     }
 
+    /// The rank below which a key's words are taken (`keep`), when the rank the compiler
+    /// recorded in each entry decides it (`format::CLASS_RANK_SHIFT`): for a key's words at
+    /// its own cost, cheapest first, the first `keep` of a class are those this table would
+    /// take, read without the table (a class past its load limit, which the table takes whole,
+    /// loses only words that `keep` earlier ones dominate). None for more than the ranks tell.
+    fn by_rank(&self) -> Option<u32> {
+        (self.keep <= format::CLASS_RANK_MAX).then_some(self.keep)
+    }
+
     /// Starts the words of another key (or reading as heard).
     fn next_key(&mut self) {
         self.key = self.key.wrapping_add(1);
@@ -563,11 +572,19 @@ impl Lattice {
     #[allow(clippy::too_many_arguments)]
     fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, mut best_of_class: Option<&mut BestOfClass>, keep: impl Fn(u16) -> bool) -> usize {
         let mut pushed = 0;
+        let by_rank = best_of_class.as_ref().and_then(|b| b.by_rank());
         if let Some(b) = best_of_class.as_mut() {
             b.next_key();
         }
         for index in entries {
-            if let Some(b) = best_of_class.as_mut() {
+            if let Some(keep) = by_rank {
+                // The word's rank in its class, from the record alone (a word left out costs
+                // one read), where the table would hash its class: most of a one-best
+                // lattice's words of a common reading are left out.
+                if dictionary.entry_rank(index).is_none_or(|rank| rank >= keep) {
+                    continue;
+                }
+            } else if let Some(b) = best_of_class.as_mut() {
                 // Class and cost first, from the record alone: a word left out costs no read
                 // of its ids. (Before `keep`, which decides by left id, so alike for a class.)
                 let Some((pair, cost)) = dictionary.entry_class(index) else { continue };

@@ -170,6 +170,9 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
     let mut pool: Vec<u8> = Vec::new();
     let mut pooled: HashMap<&str, u32> = HashMap::new();
     let mut records: Vec<u8> = Vec::with_capacity(order.len() * format::ENTRY_LEN);
+    // The entries of the current key seen so far by class, for their ranks.
+    let mut class_ranks: HashMap<u16, u32> = HashMap::new();
+    let mut rank_reading: Option<&str> = None;
     // Per output entry: where its surface starts in the pool, for the surface index.
     let mut pool_offsets: Vec<Option<u32>> = Vec::with_capacity(order.len());
     for &i in &order {
@@ -196,7 +199,7 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
                 None => {
                     let o = pool.len() as u32;
                     if o > format::SURFACE_OFFSET_MASK {
-                        return err("surface pool over 512 MiB");
+                        return err("surface pool over 32 MiB");
                     }
                     pool.push(e.surface.chars().count() as u8);
                     for c in e.surface.chars() {
@@ -213,6 +216,13 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
         if surface_ref >> 30 != format::SURFACE_IN_POOL {
             pool_offsets.push(None);
         }
+        if rank_reading != Some(e.reading.as_str()) {
+            rank_reading = Some(e.reading.as_str());
+            class_ranks.clear();
+        }
+        let seen = class_ranks.entry(pair).or_default();
+        let surface_ref = surface_ref | (*seen).min(format::CLASS_RANK_MAX) << format::CLASS_RANK_SHIFT;
+        *seen += 1;
         records.extend_from_slice(&pair.to_le_bytes());
         records.extend_from_slice(&e.cost.to_le_bytes());
         records.extend_from_slice(&surface_ref.to_le_bytes());

@@ -31,8 +31,9 @@ pub const MAGIC: [u8; 8] = *b"CIMEDIC\0";
 /// trie's counts are sampled every 12 nodes instead of every 32 (`trie::unary::SAMPLE_EVERY`).
 /// Version 6: the counts section ends with the bounds of the trie's first nodes written out
 /// (`trie::TOP_NODES`). Version 7: the bounds of three times as many nodes, and the counts
-/// sampled every 20 nodes to pay for them.
-pub const FORMAT_VERSION: u32 = 7;
+/// sampled every 20 nodes to pay for them. Version 8: an entry's surface reference holds its
+/// rank among the earlier entries of its key and class (`CLASS_RANK_SHIFT`).
+pub const FORMAT_VERSION: u32 = 8;
 /// The checksum covers every byte from this offset to the end of the file: the header's
 /// counts, matrix fields, padding and section table, and every section. The bytes before
 /// it (magic, version, header length, file length, the checksum itself) are each checked
@@ -54,8 +55,17 @@ pub const SURFACE_IS_KATAKANA: u32 = 2;
 /// Bit 29 of a surface reference (version 3): the surface has a kanji (`kana_script::is_kanji`),
 /// decided at compile time so the converter need not decode the surface to know.
 pub const SURFACE_HAS_KANJI: u32 = 1 << 29;
-/// Low 29 bits of a surface reference: the offset into the surface pool.
-pub const SURFACE_OFFSET_MASK: u32 = (1 << 29) - 1;
+/// Low 25 bits of a surface reference: the offset into the surface pool (29 bits before
+/// version 8; Mozc's pool is 5 MB).
+pub const SURFACE_OFFSET_MASK: u32 = (1 << 25) - 1;
+/// Bits 25–28 of a surface reference (version 8): how many earlier entries of the same key
+/// have the entry's part-of-speech pair (its class), at most [`CLASS_RANK_MAX`]. A key's
+/// entries are cheapest first, so an entry of rank k or more has k entries of its class before
+/// it, none dearer: a lattice for searches that keep k texts leaves it out
+/// (`conversion/lattice.rs`, `BestOfClass`) reading no more than this.
+pub const CLASS_RANK_SHIFT: u32 = 25;
+/// The highest rank stored: a rank of 15 says 15 or more.
+pub const CLASS_RANK_MAX: u32 = 15;
 
 /// Most next-word candidates the compiler stores (`Section::Followers`).
 pub const MAX_FOLLOWERS: usize = 4096;

@@ -488,6 +488,15 @@ impl Dictionary {
         super::prefetch::prefetch(self.section(Section::Entries), index as usize * format::ENTRY_LEN);
     }
 
+    /// How many earlier entries of its key have entry `index`'s class, at most
+    /// [`format::CLASS_RANK_MAX`] (from its record alone).
+    #[inline]
+    pub fn entry_rank(&self, index: u32) -> Option<u32> {
+        let records = self.section(Section::Entries);
+        let surface_ref = read_u32(records, index as usize * format::ENTRY_LEN + 4)?;
+        Some(surface_ref >> format::CLASS_RANK_SHIFT & format::CLASS_RANK_MAX)
+    }
+
     /// The part-of-speech pair's number and the cost of entry `index`, read from its record
     /// alone: two entries with one pair number have the same left and right ids, so this
     /// tells two words of a class apart from their costs without reading the ids (another
