@@ -336,7 +336,7 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
     let mut file = vec![0u8; format::HEADER_LEN];
     for (slot, (section, data)) in sections.iter().enumerate() {
         debug_assert_eq!(*section as usize, slot);
-        while file.len() % 8 != 0 {
+        while !file.len().is_multiple_of(8) {
             file.push(0);
         }
         let at = format::field::SECTION_TABLE + slot * 16;
@@ -345,7 +345,7 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
         file[at + 8..at + 16].copy_from_slice(&(data.len() as u64).to_le_bytes());
         file.extend_from_slice(data);
     }
-    while file.len() % 8 != 0 {
+    while !file.len().is_multiple_of(8) {
         file.push(0);
     }
     let file_len = file.len() as u64;

@@ -127,7 +127,7 @@ pub mod unary {
                     }
                     pos = w * 64 + zeros.trailing_zeros() as usize + 1;
                     zeros &= zeros - 1;
-                    if pos % 64 == 0 {
+                    if pos.is_multiple_of(64) {
                         w += 1;
                         zeros = !self.word(bytes, w)?;
                     }

@@ -226,7 +226,7 @@ impl UserData {
             let Some(reading) = key.strip_prefix(&prefix) else { break };
             found.extend(choices.iter().map(|c| (c.last, c.text.clone(), reading.to_string())));
         }
-        found.sort_by(|a, b| b.0.cmp(&a.0));
+        found.sort_by_key(|&(last, ..)| std::cmp::Reverse(last));
         found.into_iter().map(|(_, text, reading)| (text, reading)).collect()
     }
 
