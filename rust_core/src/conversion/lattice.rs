@@ -110,10 +110,11 @@ impl BestOfClass {
     }
 
     /// The rank below which a key's words are taken (`keep`), when the rank the compiler
-    /// recorded in each entry decides it (`format::CLASS_RANK_SHIFT`): for a key's words at
-    /// its own cost, cheapest first, the first `keep` of a class are those this table would
-    /// take, read without the table (a class past its load limit, which the table takes whole,
-    /// loses only words that `keep` earlier ones dominate). None for more than the ranks tell.
+    /// recorded in each entry decides it (`format::CLASS_RANK_SHIFT`): a key's words come
+    /// cheapest first, so when each costs the same extra the words this table would take are
+    /// the first `keep` of each class, those of rank below `keep`, found without the table (a
+    /// class past the table's load limit, which it takes whole, loses only words that `keep`
+    /// earlier ones dominate). None for more texts than the ranks tell apart.
     fn by_rank(&self) -> Option<u32> {
         (self.keep <= format::CLASS_RANK_MAX).then_some(self.keep)
     }
@@ -573,7 +574,7 @@ impl Lattice {
     fn push_entries(&mut self, dictionary: &Dictionary, start: usize, end: usize, entries: Range<u32>, extra: i32, reading: Option<u32>, mut best_of_class: Option<&mut BestOfClass>, keep: impl Fn(u16) -> bool) -> usize {
         let mut pushed = 0;
         let by_rank = best_of_class.as_ref().and_then(|b| b.by_rank());
-        if let Some(b) = best_of_class.as_mut() {
+        if let Some(b) = best_of_class.as_mut().filter(|_| by_rank.is_none()) {
             b.next_key();
         }
         for index in entries {
