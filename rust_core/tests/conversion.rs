@@ -469,7 +469,7 @@ fn the_best_path_walked_back_is_the_queues_first() {
     for_each_search_case(|dictionary, reading, heard, lattice, span| {
         let mut search = Search::new(lattice);
         let walked = search.best_path(dictionary, lattice, span);
-        let queued = search.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_| true).into_iter().next();
+        let queued = search.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_, _| true).into_iter().next();
         assert_eq!(walked, queued, "{reading}, heard {heard}, span {span:?}");
         compared += usize::from(walked.is_some());
     });
@@ -487,7 +487,7 @@ fn a_search_by_text_finds_the_texts_of_a_search_by_path() {
         let texts = |kind: Distinct| {
             let mut seen: Vec<String> = Vec::new();
             let mut search = Search::new(lattice);
-            let paths = search.best_paths(dictionary, lattice, span, 12, kind, |nodes| {
+            let paths = search.best_paths(dictionary, lattice, span, 12, kind, |nodes, _| {
                 let text = path_text(dictionary, lattice, nodes);
                 let fresh = !seen.contains(&text);
                 if fresh {
@@ -644,7 +644,7 @@ fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
                     for span in [Span::whole(len), Span { end: 4.min(2 * len), ..Span::whole(len) }] {
                         let texts = |lattice: &Lattice| {
                             let mut seen = Vec::new();
-                            let paths = Search::new(lattice).best_paths(dictionary, lattice, &span, k, Distinct::Texts, |nodes| {
+                            let paths = Search::new(lattice).best_paths(dictionary, lattice, &span, k, Distinct::Texts, |nodes, _| {
                                 let text = path_text(dictionary, lattice, nodes);
                                 let fresh = !seen.contains(&text);
                                 if fresh {

@@ -26,7 +26,6 @@ use search::{Forward, Search, Span};
 use context::LeftContext;
 use segments::{candidates, contexts, path_text, split, Candidate};
 use crate::user::UserData;
-use std::collections::HashSet;
 
 /// One segment of a conversion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -241,8 +240,8 @@ impl Converter {
         // one more (`segments::candidates`), when more than one is asked for; the
         // alternatives. The lattice can leave out the homophones no such search takes.
         let segment_texts = if request.candidates > 1 { request.candidates + 1 } else { 1 };
-        let texts = segment_texts.max(request.alternatives);
-        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, Some(texts));
+        let most_texts = segment_texts.max(request.alternatives);
+        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, Some(most_texts));
         if request.heard {
             self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
         }
@@ -261,8 +260,7 @@ impl Converter {
             }
         }
         let span = Span { cuts: cuts.clone(), left_context: left_classes.clone(), ..Span::whole(len) };
-        let mut seen = HashSet::new();
-        let mut texts = Vec::new();
+        let mut texts: Vec<String> = Vec::new();
         let mut search = Search::new(&lattice);
         let paths = if request.alternatives <= 1 {
             // One path: no queue, and its text only when it is asked for as an alternative.
@@ -272,9 +270,10 @@ impl Converter {
             }
             best.into_iter().collect()
         } else {
-            search.best_paths(dictionary, &lattice, &span, request.alternatives, search::Distinct::Texts, |nodes| {
-                let text = path_text(dictionary, &lattice, nodes);
-                let fresh = seen.insert(text.clone());
+            // The search gives a path's text while it prunes by text; else it is written here.
+            search.best_paths(dictionary, &lattice, &span, request.alternatives, search::Distinct::Texts, |nodes, known| {
+                let text = known.map_or_else(|| path_text(dictionary, &lattice, nodes), str::to_string);
+                let fresh = !texts.contains(&text);
                 if fresh {
                     texts.push(text);
                 }

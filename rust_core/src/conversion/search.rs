@@ -393,7 +393,7 @@ impl Search {
             // only words that may reach it are looked at, and one that does is taken.
             let step = cheapest_before(start as usize, word.left_id, after.saturating_add(word.cost), bound, cheapest);
             let Some(((_, before_start, before, before_after), within)) = step.filter(|&((total, ..), within)| total == cheapest && cheapest != UNREACHED && queued + within <= MAX_PUSHES) else {
-                return self.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_| true).into_iter().next();
+                return self.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_, _| true).into_iter().next();
             };
             queued += within;
             (start, node, after) = (before_start, before, before_after);
@@ -404,14 +404,15 @@ impl Search {
     }
 
     /// The best paths through `span`, cheapest first; `distinct` decides which paths count
-    /// as different, and `limit` how many to return. With [`Distinct::Texts`], `distinct`
-    /// keeps at most one path per text, and the search leaves out paths that could only
-    /// repeat a text.
-    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32]) -> bool) -> Vec<Path> {
+    /// as different (given a path's nodes, and its text when the search has written it, as
+    /// [`Search::paths_after_forward`] gives it), and `limit` how many to return. With
+    /// [`Distinct::Texts`], `distinct` keeps at most one path per text, and the search leaves
+    /// out paths that could only repeat a text.
+    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32], Option<&str>) -> bool) -> Vec<Path> {
         self.forward(dictionary, lattice, span);
         let mut paths = Vec::new();
-        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, |nodes, cost, _| {
-            let kept = distinct(nodes);
+        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, |nodes, cost, known| {
+            let kept = distinct(nodes, known);
             if kept {
                 paths.push(Path { nodes: nodes.to_vec(), cost });
             }
@@ -881,7 +882,7 @@ mod tests {
                         right_context: best.nodes.get(b + 1).map_or(BOUNDARY_ID, |&n| lattice.nodes[n as usize].left_id),
                         cuts: Vec::new(),
                     };
-                    let own = search.best_paths(&d, &lattice, &span, 50, Distinct::Paths, |_| true);
+                    let own = search.best_paths(&d, &lattice, &span, 50, Distinct::Paths, |_, _| true);
                     let entered = whole[best.nodes[a - 1] as usize];
                     // How loose the whole reading's costs are here (else the test shows nothing).
                     for (i, n) in lattice.nodes.iter().enumerate() {
