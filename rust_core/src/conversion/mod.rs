@@ -236,10 +236,10 @@ impl Converter {
         // After any known word a particle as heard may start the reading; the connection
         // costs decide whether one can follow that word (measured: allowing it only after
         // content words left わ unconverted after に, へ, で in words typed one at a time).
-        // The most texts a search below keeps: the best path's; each segment's candidates and
-        // one more (`segments::candidates`), when more than one is asked for; the
-        // alternatives. The lattice can leave out the homophones no such search takes.
-        let segment_texts = if request.candidates > 1 { request.candidates + 1 } else { 1 };
+        // The most texts a search below keeps: the best path's; each segment's candidates
+        // (`segments::candidates`), when more than one is asked for; the alternatives. The
+        // lattice can leave out the homophones no such search takes.
+        let segment_texts = if request.candidates > 1 { request.candidates } else { 1 };
         let most_texts = segment_texts.max(request.alternatives);
         let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, Some(most_texts));
         if request.heard {
