@@ -233,20 +233,22 @@ impl Parser<'_> {
             }
             let key_start = self.pos;
             let key = self.string()?;
-            let hash = hasher.hash_one(&key);
-            let duplicate = if members.len() < DUPLICATE_SCAN_LIMIT {
-                members.iter().any(|(k, _)| *k == key)
-            } else {
-                if index.is_empty() {
-                    for (i, (k, _)) in members.iter().enumerate() {
-                        index.entry(hasher.hash_one(k)).or_insert(i);
+            // Hashed only once the object outgrows the scan: a request's few keys never are.
+            let hash = (members.len() >= DUPLICATE_SCAN_LIMIT).then(|| hasher.hash_one(&key));
+            let duplicate = match hash {
+                None => members.iter().any(|(k, _)| *k == key),
+                Some(hash) => {
+                    if index.is_empty() {
+                        for (i, (k, _)) in members.iter().enumerate() {
+                            index.entry(hasher.hash_one(k)).or_insert(i);
+                        }
                     }
-                }
-                match index.get(&hash) {
-                    None => false,
-                    Some(&i) if members[i].0 == key => true,
-                    // Two different keys with one 64-bit hash: rare enough to scan.
-                    Some(_) => members.iter().any(|(k, _)| *k == key),
+                    match index.get(&hash) {
+                        None => false,
+                        Some(&i) if members[i].0 == key => true,
+                        // Two different keys with one 64-bit hash: rare enough to scan.
+                        Some(_) => members.iter().any(|(k, _)| *k == key),
+                    }
                 }
             };
             if duplicate {
@@ -262,7 +264,8 @@ impl Parser<'_> {
             self.path.push(Segment::KeyAt(key_start));
             let value = self.value(depth)?;
             self.path.pop();
-            if !index.is_empty() {
+            // The index exists only once the keys are hashed (`hash` is then known).
+            if let Some(hash) = hash.filter(|_| !index.is_empty()) {
                 index.entry(hash).or_insert(members.len());
             }
             members.push((key, value));

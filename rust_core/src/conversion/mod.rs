@@ -231,7 +231,8 @@ impl Converter {
         let dictionary = &self.dictionary;
         let sentence_start = LeftContext::sentence_start();
         let left = around.left.filter(|l| !l.is_sentence_start()).unwrap_or(&sentence_start);
-        let left_classes: Vec<(u16, i32)> = if left.is_sentence_start() { vec![(search::BOUNDARY_ID, 0)] } else { left.classes.clone() };
+        let sentence_start_classes = [(search::BOUNDARY_ID, 0)];
+        let left_classes: &[(u16, i32)] = if left.is_sentence_start() { &sentence_start_classes } else { &left.classes };
         let heard = request.heard.then_some(&self.heard_costs);
         // After any known word a particle as heard may start the reading; the connection
         // costs decide whether one can follow that word (measured: allowing it only after
@@ -259,7 +260,7 @@ impl Converter {
                 cuts.push(2 * at);
             }
         }
-        let span = Span { cuts: cuts.clone(), left_context: left_classes.clone(), ..Span::whole(len) };
+        let span = Span { cuts: cuts.clone(), left_context: left_classes.to_vec(), ..Span::whole(len) };
         let mut texts: Vec<String> = Vec::new();
         let mut search = Search::new(&lattice);
         let paths = if request.alternatives <= 1 {
@@ -311,9 +312,9 @@ impl Converter {
             let first = &best.nodes[next_word..next_word + words];
             next_word += words;
             let first_text = path_text(dictionary, &lattice, first);
-            let context = contexts(&lattice, best, start, end, &left_classes);
+            let context = contexts(&lattice, best, start, end, left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (&first_text, first), request.candidates, forward[k]);
+            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (first_text, first), request.candidates, forward[k]);
             segments.push(Segment { reading, candidates });
         }
         texts.truncate(request.alternatives);

@@ -112,14 +112,14 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
 /// own): where no cut falls inside the segment, the search takes them and the segment's own
 /// forward pass is skipped, unless that search gives up (`Search::paths_after_forward`).
 #[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (&str, &[u32]), limit: usize, forward: Option<Forward>) -> Vec<Candidate> {
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (String, &[u32]), limit: usize, forward: Option<Forward>) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
     // Room for the candidates and the reading forms appended after them (at most four).
     let mut out: Vec<Candidate> = Vec::with_capacity(limit.max(1) + 4);
     if limit <= 1 {
         // The best path's own words are the cheapest way through the segment between these
         // neighbours (they are its neighbours on that path), so no search is needed.
-        out.push(Candidate { text: first_text.to_string(), cost: path_cost(dictionary, lattice, first_nodes, &context), class: last_class(lattice, first_nodes) });
+        out.push(Candidate { text: first_text, cost: path_cost(dictionary, lattice, first_nodes, &context), class: last_class(lattice, first_nodes) });
     } else {
         let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
         let forward = forward.filter(|_| cuts.is_empty());
@@ -166,7 +166,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
             Some(i) => found.remove(i).cost,
             None => found.first().map_or(0, |c| c.cost),
         };
-        out.push(Candidate { text: first_text.to_string(), cost, class: last_class(lattice, first_nodes) });
+        out.push(Candidate { text: first_text, cost, class: last_class(lattice, first_nodes) });
         out.extend(found);
         out.truncate(limit.max(1));
     }
