@@ -224,6 +224,10 @@ pub struct Lattice {
     heard_search: HeardSearch,
     /// The one-best lattice's table of classes, kept likewise.
     best_of_class: BestOfClass,
+    /// The input as the dictionary is looked up (`lookup_char`) and its key codes, kept
+    /// likewise.
+    lookup: Vec<char>,
+    codes: Vec<u8>,
 }
 
 /// Node indices grouped by position, in the order the nodes were pushed: one flat list and
@@ -435,6 +439,8 @@ impl spare::Reusable for Lattice {
             ending: std::mem::take(&mut self.ending),
             heard_search: std::mem::take(&mut self.heard_search),
             best_of_class: std::mem::take(&mut self.best_of_class),
+            lookup: std::mem::take(&mut self.lookup),
+            codes: std::mem::take(&mut self.codes),
         };
         lattice.chars.clear();
         lattice.nodes.clear();
@@ -455,6 +461,8 @@ impl spare::Reusable for Lattice {
             + self.heard_search.buffer_bytes()
             + self.user_texts.capacity() * size_of::<String>()
             + self.best_of_class.slots.capacity() * size_of::<ClassSlot>()
+            + self.lookup.capacity() * size_of::<char>()
+            + self.codes.capacity()
     }
 }
 
@@ -503,11 +511,17 @@ impl Lattice {
             ending: ByPosition::default(),
             heard_search: HeardSearch::default(),
             best_of_class: BestOfClass::default(),
+            lookup: Vec::new(),
+            codes: Vec::new(),
         });
         lattice.chars.extend(reading.chars());
         let n = lattice.chars.len();
-        let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c)).collect();
-        let codes: Vec<u8> = lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)).collect();
+        let mut lookup = std::mem::take(&mut lattice.lookup);
+        lookup.clear();
+        lookup.extend(lattice.chars.iter().map(|&c| lookup_char(c)));
+        let mut codes = std::mem::take(&mut lattice.codes);
+        codes.clear();
+        codes.extend(lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)));
         let noun = dictionary.special_id(SpecialId::Noun);
         let mut search = std::mem::take(&mut lattice.heard_search);
         let mut classes = std::mem::take(&mut lattice.best_of_class);
@@ -565,6 +579,8 @@ impl Lattice {
         }
         lattice.heard_search = search;
         lattice.best_of_class = classes;
+        lattice.lookup = lookup;
+        lattice.codes = codes;
         lattice
     }
 

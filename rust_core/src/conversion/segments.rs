@@ -57,10 +57,28 @@ fn push_path_text(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], out
     }
 }
 
-/// Contexts of the stretch `start..end` on `path`: the right ids of the word before it
-/// (`sentence_left`, the conversion's own left context, at the start) and the left id of the
-/// word after it.
-pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize, sentence_left: &[(u16, i32)]) -> (Vec<(u16, i32)>, u16) {
+/// The word before a stretch: the right ids it may have, each with the cost of reading it so.
+#[derive(Debug, Clone, Copy)]
+pub enum Before<'a> {
+    /// A word of the path: its one right id.
+    Word([(u16, i32); 1]),
+    /// The conversion's own left context: the stretch starts the reading.
+    Start(&'a [(u16, i32)]),
+}
+
+impl Before<'_> {
+    /// Its right ids with their costs (borrowed: one-best conversions copy none).
+    pub fn classes(&self) -> &[(u16, i32)] {
+        match self {
+            Before::Word(one) => one,
+            Before::Start(classes) => classes,
+        }
+    }
+}
+
+/// Contexts of the stretch `start..end` on `path`: the word before it (`sentence_left`, the
+/// conversion's own left context, at the start) and the left id of the word after it.
+pub fn contexts<'a>(lattice: &Lattice, path: &Path, start: usize, end: usize, sentence_left: &'a [(u16, i32)]) -> (Before<'a>, u16) {
     let mut before = None;
     let mut right = BOUNDARY_ID;
     for &i in &path.nodes {
@@ -72,7 +90,7 @@ pub fn contexts(lattice: &Lattice, path: &Path, start: usize, end: usize, senten
             right = node.left_id;
         }
     }
-    let left = before.map_or_else(|| sentence_left.to_vec(), |id| vec![(id, 0)]);
+    let left = before.map_or(Before::Start(sentence_left), |id| Before::Word([(id, 0)]));
     (left, right)
 }
 
@@ -87,7 +105,7 @@ pub fn last_class(lattice: &Lattice, nodes: &[u32]) -> Option<(u16, u16)> {
 /// The cost of the path `nodes` between the contexts `(left, right)`: its words, the
 /// connections between them, from the cheapest reading of the word before (with that
 /// reading's cost) and to the word after — the total the segment's own search gives it.
-fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, right): &(Vec<(u16, i32)>, u16)) -> i32 {
+fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, right): (&[(u16, i32)], u16)) -> i32 {
     let connections = dictionary.connections();
     let mut previous: Option<u16> = None;
     let mut cost = 0i32;
@@ -100,7 +118,7 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
         cost = cost.saturating_add(arrive).saturating_add(node.cost);
         previous = Some(node.right_id);
     }
-    previous.map_or(cost, |rid| cost.saturating_add(connections.cost(rid, *right)))
+    previous.map_or(cost, |rid| cost.saturating_add(connections.cost(rid, right)))
 }
 
 /// Candidates for `start..end` (doubled positions, at character boundaries; `typed`, the
@@ -112,18 +130,18 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
 /// own): where no cut falls inside the segment, the search takes them and the segment's own
 /// forward pass is skipped, unless that search gives up (`Search::paths_after_forward`).
 #[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Vec<(u16, i32)>, u16), cuts: &[usize], first: (String, &[u32]), limit: usize, forward: Option<Forward>) -> Vec<Candidate> {
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Before, u16), cuts: &[usize], first: (String, &[u32]), limit: usize, forward: Option<Forward>) -> Vec<Candidate> {
     let (first_text, first_nodes) = first;
     // Room for the candidates and the reading forms appended after them (at most four).
     let mut out: Vec<Candidate> = Vec::with_capacity(limit.max(1) + 4);
     if limit <= 1 {
         // The best path's own words are the cheapest way through the segment between these
         // neighbours (they are its neighbours on that path), so no search is needed.
-        out.push(Candidate { text: first_text, cost: path_cost(dictionary, lattice, first_nodes, &context), class: last_class(lattice, first_nodes) });
+        out.push(Candidate { text: first_text, cost: path_cost(dictionary, lattice, first_nodes, (context.0.classes(), context.1)), class: last_class(lattice, first_nodes) });
     } else {
         let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
         let forward = forward.filter(|_| cuts.is_empty());
-        let span = Span { start, end, left_context: context.0, right_context: context.1, cuts };
+        let span = Span { start, end, left_context: context.0.classes().to_vec(), right_context: context.1, cuts };
         // The texts found, each with its path's cost and last word's class (all a candidate
         // needs of the path, so no path's nodes are copied).
         let mut found: Vec<Candidate> = Vec::with_capacity(limit);
