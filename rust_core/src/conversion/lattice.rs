@@ -734,7 +734,10 @@ impl Lattice {
             let one_kana = heard.end == 2 * start + 2 && heard.omitted > 0;
             let stands_alone = heard.end == 2 * n || boundaries.contains(&(heard.end / 2));
             let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
-            if let Some(b) = best_of_class.as_mut() {
+            // A key with no more words than a search keeps texts has no class past the limit:
+            // the table would take every word, so it is not asked (most readings as heard).
+            let mut classes = best_of_class.as_deref_mut().filter(|b| heard.entries.len() > b.keep as usize);
+            if let Some(b) = classes.as_mut() {
                 b.next_key();
             }
             for index in heard.entries.clone() {
@@ -751,7 +754,7 @@ impl Lattice {
                 }
                 // Whether the surface has a kanji is recorded per entry by the compiler.
                 let extra = if e.has_kanji() { 0 } else { kana_extra };
-                if let Some(b) = best_of_class.as_mut() {
+                if let Some(b) = classes.as_mut() {
                     if !b.admits(e.pair(), e.cost as i32 + cost + extra) {
                         continue;
                     }
