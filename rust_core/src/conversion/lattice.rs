@@ -333,6 +333,9 @@ struct Match {
     geminated: bool,
     /// Whether a ん was read before the な row already (one per word).
     n_added: bool,
+    /// Whether every code so far is the input as typed (no rule): the walk of the reading as
+    /// typed, whose keys the lattice takes first.
+    exact: bool,
 }
 
 /// No code matched yet.
@@ -412,6 +415,117 @@ impl HeardSearch {
             + self.steps.capacity() * size_of::<Step>()
             + self.found.capacity() * size_of::<HeardReading>()
             + self.reversed.capacity() * size_of::<char>()
+    }
+
+    /// Finds the readings that match the input from `start` through a listener's spellings
+    /// (long vowels marked with ー or left out, a doubled consonant or ん written single, ぢ/づ
+    /// as じ/ず, a final vowel left off, わ for a greeting's は, and words ending in the ん of a
+    /// merged syllable), into `found`: those that needed at least one rule, each once at its
+    /// cheapest. The walk follows the input as typed too, since the rules branch off it: the
+    /// keys it finds so (shortest first, as `Dictionary::common_prefixes` gives them) go into
+    /// `exact`, and their number is returned. None when the walk stopped at its limit
+    /// ([`MAX_PROBES_PER_POSITION`]): the keys as typed are then to be found by the trie walk.
+    fn find(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, exact: &mut [(usize, Range<u32>)]) -> Option<usize> {
+        let search = self;
+        let n = lookup.len();
+        search.stack.clear();
+        search.links.clear();
+        search.found.clear();
+        search.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false, exact: true });
+        let mut probes = 0;
+        let mut exact_keys = 0;
+        while let Some(m) = search.stack.pop() {
+            // The match's children, read once for all its steps.
+            let children = dictionary.trie_children(m.node);
+            let last = m.last;
+            let first = m.link == NO_LINK;
+            let step = |reading: char, consumed: usize, cost: i32| Step { reading, consumed, cost, omitted: m.omitted, geminated: m.geminated, n_added: m.n_added, final_wa: false };
+            let steps = &mut search.steps;
+            steps.clear();
+            if m.next < n {
+                let c = lookup[m.next];
+                steps.push(step(c, 1, 0));
+                if c == 'ー' {
+                    if let Some(v) = last.and_then(heard::vowel_of) {
+                        steps.extend(heard::long_forms(v).iter().map(|&f| step(f, 1, costs.long_mark)));
+                    }
+                }
+                if let Some(dz) = heard::voiced_dz(c) {
+                    steps.push(step(dz, 1, costs.voiced_dz));
+                }
+                // Only after kana of the same word and not inside a run of letters the kana
+                // layer left as typed (`ватаси` passed to `kanji` is not a word ending in す).
+                let inside_letters = lookup.get(m.next + 1).is_some_and(|&x| matches!(x, '\u{0400}'..='\u{04FF}'));
+                if let Some(u) = heard::dropped_vowel(c).filter(|_| !first && !inside_letters) {
+                    steps.push(step(u, 1, costs.dropped_vowel));
+                }
+                if heard::takes_gemination(c) && !m.geminated && last.is_some_and(|l| l != 'っ' && l != 'ん' && l != 'ー') {
+                    steps.push(Step { geminated: true, ..step('っ', 0, costs.gemination) });
+                }
+                if heard::takes_n(c) && !m.n_added && last.is_some_and(|l| l != 'っ' && l != 'ん') {
+                    steps.push(Step { n_added: true, ..step('ん', 0, costs.single_n) });
+                }
+                if c == 'わ' && !first {
+                    steps.push(Step { final_wa: true, ..step('は', 1, costs.final_wa) });
+                }
+                if heard::merged_particle(c).is_some() && !first {
+                    // The word ends in the ん of this syllable: position 2·next + 1.
+                    if let Some(code) = dictionary.code_of('ん') {
+                        probes += 1;
+                        if let Some((node, entries)) = children.and_then(|c| c.find(code)).and_then(|node| Some((node, dictionary.trie_entries(node)?))) {
+                            let link = search.link(m.link, code);
+                            search.record(HeardReading { link, node, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
+                        }
+                    }
+                }
+            }
+            let steps = &mut search.steps;
+            if m.omitted < heard::MAX_OMITTED_PER_WORD {
+                if let Some(v) = last.and_then(heard::vowel_of) {
+                    for &f in heard::omitted_forms(v).iter().chain(std::iter::once(&heard::LOANWORD_LONG)) {
+                        if m.next >= n || lookup[m.next] != f {
+                            steps.push(Step { omitted: m.omitted + 1, ..step(f, 0, costs.long_omitted) });
+                        }
+                    }
+                }
+            }
+            for k in 0..search.steps.len() {
+                let s = search.steps[k];
+                if probes >= MAX_PROBES_PER_POSITION {
+                    break;
+                }
+                let Some(code) = dictionary.code_of(s.reading) else { continue };
+                probes += 1;
+                // Extend the match's trie state by one code: no node, no key starts so.
+                let Some(node) = children.and_then(|c| c.find(code)) else { continue };
+                let link = search.link(m.link, code);
+                let next = m.next + s.consumed;
+                let total = m.cost + s.cost;
+                // The input as typed is the first step whenever there is input left.
+                let as_typed = m.exact && k == 0 && m.next < n;
+                if as_typed {
+                    if let Some(entries) = dictionary.trie_entries(node) {
+                        dictionary.prefetch_entry(entries.start);
+                        if let Some(slot) = exact.get_mut(exact_keys) {
+                            *slot = (next - start, entries);
+                            exact_keys += 1;
+                        }
+                    }
+                }
+                // The reading as typed goes into the lattice as such: entries are looked up
+                // here only for a reading that needed a rule.
+                if let Some(entries) = (total > 0).then(|| dictionary.trie_entries(node)).flatten() {
+                    // Its records are read once the search is done (`prefetch.rs`).
+                    dictionary.prefetch_entry(entries.start);
+                    search.record(HeardReading { link, node, end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
+                }
+                // Some key starts with these codes (the node exists): the match may go on.
+                if !s.final_wa {
+                    search.stack.push(Match { link, last: Some(s.reading), node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added, exact: as_typed });
+                }
+            }
+        }
+        (probes < MAX_PROBES_PER_POSITION).then_some(exact_keys)
     }
 
     /// Keeps `heard`, or only the cheaper of it and an earlier match of the same reading
@@ -535,13 +649,19 @@ impl Lattice {
         let mut keys: [(usize, Range<u32>); format::MAX_KEY_CHARS] = std::array::from_fn(|_| (0, 0..0));
         for start in 0..n {
             let mut covered_one = false;
-            let mut found = 0;
-            dictionary.common_prefixes(&codes[start..], |len, entries| {
-                dictionary.prefetch_entry(entries.start);
-                if let Some(slot) = keys.get_mut(found) {
-                    *slot = (len, entries);
-                    found += 1;
-                }
+            // With spellings as heard, their search walks the reading as typed too and gives
+            // its keys; else (or if that search stopped at its limit) the trie walk does.
+            let walked = heard.and_then(|costs| search.find(dictionary, &lookup, start, costs, &mut keys));
+            let found = walked.unwrap_or_else(|| {
+                let mut found = 0;
+                dictionary.common_prefixes(&codes[start..], |len, entries| {
+                    dictionary.prefetch_entry(entries.start);
+                    if let Some(slot) = keys.get_mut(found) {
+                        *slot = (len, entries);
+                        found += 1;
+                    }
+                });
+                found
             });
             for (len, entries) in keys[..found].iter().cloned() {
                 // Covered only by a node actually pushed: a key of a damaged file may have no
@@ -623,99 +743,11 @@ impl Lattice {
         pushed
     }
 
-    /// Words matched from `start` through a listener's spellings (long vowels marked with
-    /// ー or left out, a doubled consonant or ん written single, ぢ/づ as じ/ず, a final vowel
-    /// left off, わ for a greeting's は, and words ending in the ん of a merged syllable). The
-    /// reading as typed is found by `common_prefixes`; this adds only readings that needed at
-    /// least one rule, each once at its cheapest.
+    /// Words matched from `start` through a listener's spellings, as `HeardSearch::find` found
+    /// them: each reading that needed at least one rule, once at its cheapest.
     #[allow(clippy::too_many_arguments)]
     fn push_heard_words(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, boundaries: &[usize], search: &mut HeardSearch, mut best_of_class: Option<&mut BestOfClass>) {
         let n = lookup.len();
-        search.stack.clear();
-        search.links.clear();
-        search.found.clear();
-        search.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false });
-        let mut probes = 0;
-        while let Some(m) = search.stack.pop() {
-            // The match's children, read once for all its steps.
-            let children = dictionary.trie_children(m.node);
-            let last = m.last;
-            let first = m.link == NO_LINK;
-            let step = |reading: char, consumed: usize, cost: i32| Step { reading, consumed, cost, omitted: m.omitted, geminated: m.geminated, n_added: m.n_added, final_wa: false };
-            let steps = &mut search.steps;
-            steps.clear();
-            if m.next < n {
-                let c = lookup[m.next];
-                steps.push(step(c, 1, 0));
-                if c == 'ー' {
-                    if let Some(v) = last.and_then(heard::vowel_of) {
-                        steps.extend(heard::long_forms(v).iter().map(|&f| step(f, 1, costs.long_mark)));
-                    }
-                }
-                if let Some(dz) = heard::voiced_dz(c) {
-                    steps.push(step(dz, 1, costs.voiced_dz));
-                }
-                // Only after kana of the same word and not inside a run of letters the kana
-                // layer left as typed (`ватаси` passed to `kanji` is not a word ending in す).
-                let inside_letters = lookup.get(m.next + 1).is_some_and(|&x| matches!(x, '\u{0400}'..='\u{04FF}'));
-                if let Some(u) = heard::dropped_vowel(c).filter(|_| !first && !inside_letters) {
-                    steps.push(step(u, 1, costs.dropped_vowel));
-                }
-                if heard::takes_gemination(c) && !m.geminated && last.is_some_and(|l| l != 'っ' && l != 'ん' && l != 'ー') {
-                    steps.push(Step { geminated: true, ..step('っ', 0, costs.gemination) });
-                }
-                if heard::takes_n(c) && !m.n_added && last.is_some_and(|l| l != 'っ' && l != 'ん') {
-                    steps.push(Step { n_added: true, ..step('ん', 0, costs.single_n) });
-                }
-                if c == 'わ' && !first {
-                    steps.push(Step { final_wa: true, ..step('は', 1, costs.final_wa) });
-                }
-                if heard::merged_particle(c).is_some() && !first {
-                    // The word ends in the ん of this syllable: position 2·next + 1.
-                    if let Some(code) = dictionary.code_of('ん') {
-                        probes += 1;
-                        if let Some((node, entries)) = children.and_then(|c| c.find(code)).and_then(|node| Some((node, dictionary.trie_entries(node)?))) {
-                            let link = search.link(m.link, code);
-                            search.record(HeardReading { link, node, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
-                        }
-                    }
-                }
-            }
-            let steps = &mut search.steps;
-            if m.omitted < heard::MAX_OMITTED_PER_WORD {
-                if let Some(v) = last.and_then(heard::vowel_of) {
-                    for &f in heard::omitted_forms(v).iter().chain(std::iter::once(&heard::LOANWORD_LONG)) {
-                        if m.next >= n || lookup[m.next] != f {
-                            steps.push(Step { omitted: m.omitted + 1, ..step(f, 0, costs.long_omitted) });
-                        }
-                    }
-                }
-            }
-            for k in 0..search.steps.len() {
-                let s = search.steps[k];
-                if probes >= MAX_PROBES_PER_POSITION {
-                    break;
-                }
-                let Some(code) = dictionary.code_of(s.reading) else { continue };
-                probes += 1;
-                // Extend the match's trie state by one code: no node, no key starts so.
-                let Some(node) = children.and_then(|c| c.find(code)) else { continue };
-                let link = search.link(m.link, code);
-                let next = m.next + s.consumed;
-                let total = m.cost + s.cost;
-                // The reading as typed is already in the lattice: its entries are looked up
-                // only for a reading that needed a rule.
-                if let Some(entries) = (total > 0).then(|| dictionary.trie_entries(node)).flatten() {
-                    // Its records are read once the search is done (`prefetch.rs`).
-                    dictionary.prefetch_entry(entries.start);
-                    search.record(HeardReading { link, node, end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
-                }
-                // Some key starts with these codes (the node exists): the match may go on.
-                if !s.final_wa {
-                    search.stack.push(Match { link, last: Some(s.reading), node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added });
-                }
-            }
-        }
         let mut surface = String::new();
         for k in 0..search.found.len() {
             let slot = search.push_reading(dictionary, search.found[k].link, &mut self.readings);
@@ -984,7 +1016,46 @@ pub fn cuttable_at(surface: &[char], reading: &[char], at: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{ByPosition, Node, NodeText};
+    use super::{ByPosition, Lattice, Node, NodeText};
+    use crate::conversion::heard::HeardCosts;
+    use crate::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry, SourceMatrix};
+    use crate::dictionary::format::SPECIAL_ID_COUNT;
+    use crate::dictionary::Dictionary;
+
+    /// The as-heard search also walks the reading as typed and gives its keys; where it stops
+    /// at its limit of lookups (a run of vowels, each of which may lengthen), the keys as typed
+    /// are still all in the lattice, found by the trie walk instead. Every reading of up to 10
+    /// kana of お with at most three う or ー among them is a word, so a run of お has thousands
+    /// of readings as heard (a long vowel left out, as う or as ー) from each start.
+    #[test]
+    fn the_words_as_typed_are_all_in_the_lattice_when_the_as_heard_search_stops_at_its_limit() {
+        let mut entries = Vec::new();
+        for len in 1..=10u32 {
+            for digits in 0..3u32.pow(len) {
+                let reading: String = (0..len).map(|i| ['お', 'う', 'ー'][(digits / 3u32.pow(i) % 3) as usize]).collect();
+                if reading.chars().filter(|&c| c != 'お').count() <= 3 {
+                    entries.push(SourceEntry { reading, surface: "語".to_string(), left_id: 1, right_id: 1, cost: 100 });
+                }
+            }
+        }
+        let matrix = SourceMatrix { left_ids: 2, right_ids: 2, costs: vec![10; 4] };
+        let options = BuildOptions { metadata: Vec::new(), special_ids: [1; SPECIAL_ID_COUNT], matrix_cells: MatrixCells::Exact, attach_contexts: Vec::new() };
+        let d = Dictionary::from_vec(builder::build(&entries, &matrix, &options).unwrap()).unwrap();
+        let reading = "お".repeat(30);
+        let as_typed = |lattice: &Lattice| -> Vec<(u16, u16, u32)> {
+            lattice.nodes.iter().filter_map(|n| match n.text { NodeText::Entry(e) => Some((n.start, n.end, e)), _ => None }).collect()
+        };
+        let exact = Lattice::build(&d, &reading, None, None);
+        let heard = Lattice::build(&d, &reading, Some(&HeardCosts::default()), None);
+        // Ten words as typed from each start (fewer near the end).
+        assert_eq!(as_typed(&exact).len(), (0..30).map(|start: usize| (30 - start).min(10)).sum::<usize>());
+        assert_eq!(as_typed(&heard), as_typed(&exact));
+        // The as-heard search does reach its limit here (so the trie walk found the words above).
+        let mut search = super::HeardSearch::default();
+        let lookup: Vec<char> = reading.chars().collect();
+        let mut keys: [(usize, std::ops::Range<u32>); crate::dictionary::format::MAX_KEY_CHARS] = std::array::from_fn(|_| (0, 0..0));
+        assert_eq!(search.find(&d, &lookup, 0, &HeardCosts::default(), &mut keys), None, "the search stopped at its limit");
+    }
 
     fn node(start: u16, end: u16) -> Node {
         Node { start, end, left_id: 1, right_id: 1, cost: 0, text: NodeText::AsTyped }
