@@ -420,7 +420,7 @@ impl HeardSearch {
     /// Finds the readings that match the input from `start` through a listener's spellings
     /// (long vowels marked with ー or left out, a doubled consonant or ん written single, ぢ/づ
     /// as じ/ず, a final vowel left off, わ for a greeting's は, and words ending in the ん of a
-    /// merged syllable), into `found`: those that needed at least one rule, each once at its
+    /// merged syllable), into `self.found`: those that needed at least one rule, each once at its
     /// cheapest. The walk follows the input as typed too, since the rules branch off it: the
     /// keys it finds so (shortest first, as `Dictionary::common_prefixes` gives them) go into
     /// `exact`, and their number is returned. None when the walk stopped at its limit
