@@ -434,6 +434,9 @@ impl HeardSearch {
         search.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false, exact: true });
         let mut probes = 0;
         let mut exact_keys = 0;
+        // Whether the limit cut the walk short (a walk that used up its lookups on its last
+        // step still found everything).
+        let mut stopped = false;
         while let Some(m) = search.stack.pop() {
             // The match's children, read once for all its steps.
             let children = dictionary.trie_children(m.node);
@@ -492,6 +495,7 @@ impl HeardSearch {
             for k in 0..search.steps.len() {
                 let s = search.steps[k];
                 if probes >= MAX_PROBES_PER_POSITION {
+                    stopped = true;
                     break;
                 }
                 let Some(code) = dictionary.code_of(s.reading) else { continue };
@@ -501,9 +505,11 @@ impl HeardSearch {
                 let link = search.link(m.link, code);
                 let next = m.next + s.consumed;
                 let total = m.cost + s.cost;
-                // The input as typed is the first step whenever there is input left.
+                // The input as typed is the first step whenever there is input left. Its keys
+                // are those of at most `MAX_KEY_CHARS` codes, as the trie walk gives them (a
+                // damaged file's trie may go deeper).
                 let as_typed = m.exact && k == 0 && m.next < n;
-                if as_typed {
+                if as_typed && next - start <= format::MAX_KEY_CHARS {
                     if let Some(entries) = dictionary.trie_entries(node) {
                         dictionary.prefetch_entry(entries.start);
                         if let Some(slot) = exact.get_mut(exact_keys) {
@@ -525,7 +531,7 @@ impl HeardSearch {
                 }
             }
         }
-        (probes < MAX_PROBES_PER_POSITION).then_some(exact_keys)
+        (!stopped).then_some(exact_keys)
     }
 
     /// Keeps `heard`, or only the cheaper of it and an earlier match of the same reading

@@ -134,26 +134,25 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
     let (first_text, first_nodes) = first;
     // Room for the candidates and the reading forms appended after them (at most four).
     let mut out: Vec<Candidate> = Vec::with_capacity(limit.max(1) + 4);
-    if limit <= 1 {
-        // The best path's own words are the cheapest way through the segment between these
-        // neighbours (they are its neighbours on that path), so no search is needed.
-        out.push(Candidate { text: first_text, cost: path_cost(dictionary, lattice, first_nodes, (context.0.classes(), context.1)), class: last_class(lattice, first_nodes) });
-    } else {
+    // The best path's text leads, at the cost of its own words between these neighbours (they
+    // are its neighbours on that path), whatever the number of candidates. Where no space was
+    // typed inside the segment they are also the cheapest way through it; across a space the
+    // best path may take a word the writer split (`HeardCosts::split_word`), which a search of
+    // the segment, bound by the space, cannot take: it finds the same text dearer, if at all.
+    let cost = path_cost(dictionary, lattice, first_nodes, (context.0.classes(), context.1));
+    out.push(Candidate { text: first_text, cost, class: last_class(lattice, first_nodes) });
+    if limit > 1 {
         let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
         let forward = forward.filter(|_| cuts.is_empty());
         let span = Span { start, end, left_context: context.0.classes().to_vec(), right_context: context.1, cuts };
         // The texts found, each with its path's cost and last word's class (all a candidate
-        // needs of the path, so no path's nodes are copied).
+        // needs of the path, so no path's nodes are copied). `limit` of them are enough: with
+        // the best path's text among them they give `limit` − 1 others, without it `limit`,
+        // of which the list keeps `limit` − 1 — the same others either way.
         let mut found: Vec<Candidate> = Vec::with_capacity(limit);
         // Every path popped is written into one buffer and compared with the few texts kept
         // (at most `limit`): only a new text allocates.
         let mut text = String::with_capacity(64);
-        // `first` is searched like any other text, so it gets the cost of its own path. It is
-        // the cheapest way through the segment between these neighbours, so it comes first
-        // unless texts of the same cost come before it; `limit` texts are enough either way:
-        // with `first` among them they give it and `limit` − 1 others, without it `limit`
-        // others (the list keeps `limit` − 1) and the cost of the first, which is its cost.
-        // (A search for one text more gave the same candidates, 4 % more instructions.)
         let mut search_with = |forward: Option<Forward>, found: &mut Vec<Candidate>| {
             let keep = |nodes: &[u32], cost: i32, known: Option<&str>| {
                 // The search gives the text while it prunes by text; else it is written here.
@@ -180,13 +179,11 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
             found.clear();
             search_with(None, &mut found);
         }
-        let cost = match found.iter().position(|c| c.text == first_text) {
-            Some(i) => found.remove(i).cost,
-            None => found.first().map_or(0, |c| c.cost),
-        };
-        out.push(Candidate { text: first_text, cost, class: last_class(lattice, first_nodes) });
+        if let Some(i) = found.iter().position(|c| c.text == out[0].text) {
+            found.remove(i);
+        }
         out.extend(found);
-        out.truncate(limit.max(1));
+        out.truncate(limit);
     }
     let mut push_form = |form: String| {
         if !out.iter().any(|c| c.text == form) {
