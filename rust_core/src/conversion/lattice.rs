@@ -119,6 +119,12 @@ impl BestOfClass {
         (self.keep <= format::CLASS_RANK_MAX).then_some(self.keep)
     }
 
+    /// Whether the table has anything to decide for a key of `words` words: with no more
+    /// words than `keep`, no class can have more than `keep`, and every word is taken.
+    fn decides(&self, words: usize) -> bool {
+        words > self.keep as usize
+    }
+
     /// Starts the words of another key (or reading as heard).
     fn next_key(&mut self) {
         self.key = self.key.wrapping_add(1);
@@ -426,24 +432,23 @@ impl HeardSearch {
     /// `exact`, and their number is returned. None when the walk stopped at its limit
     /// ([`MAX_PROBES_PER_POSITION`]): the keys as typed are then to be found by the trie walk.
     fn find(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, exact: &mut [(usize, Range<u32>)]) -> Option<usize> {
-        let search = self;
         let n = lookup.len();
-        search.stack.clear();
-        search.links.clear();
-        search.found.clear();
-        search.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false, exact: true });
+        self.stack.clear();
+        self.links.clear();
+        self.found.clear();
+        self.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false, exact: true });
         let mut probes = 0;
         let mut exact_keys = 0;
         // Whether the limit cut the walk short (a walk that used up its lookups on its last
         // step still found everything).
         let mut stopped = false;
-        while let Some(m) = search.stack.pop() {
+        while let Some(m) = self.stack.pop() {
             // The match's children, read once for all its steps.
             let children = dictionary.trie_children(m.node);
             let last = m.last;
             let first = m.link == NO_LINK;
             let step = |reading: char, consumed: usize, cost: i32| Step { reading, consumed, cost, omitted: m.omitted, geminated: m.geminated, n_added: m.n_added, final_wa: false };
-            let steps = &mut search.steps;
+            let steps = &mut self.steps;
             steps.clear();
             if m.next < n {
                 let c = lookup[m.next];
@@ -476,13 +481,13 @@ impl HeardSearch {
                     if let Some(code) = dictionary.code_of('ん') {
                         probes += 1;
                         if let Some((node, entries)) = children.and_then(|c| c.find(code)).and_then(|node| Some((node, dictionary.trie_entries(node)?))) {
-                            let link = search.link(m.link, code);
-                            search.record(HeardReading { link, node, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
+                            let link = self.link(m.link, code);
+                            self.record(HeardReading { link, node, end: 2 * m.next + 1, cost: m.cost + costs.merged_syllable, entries, omitted: m.omitted, final_wa: false });
                         }
                     }
                 }
             }
-            let steps = &mut search.steps;
+            let steps = &mut self.steps;
             if m.omitted < heard::MAX_OMITTED_PER_WORD {
                 if let Some(v) = last.and_then(heard::vowel_of) {
                     for &f in heard::omitted_forms(v).iter().chain(std::iter::once(&heard::LOANWORD_LONG)) {
@@ -492,8 +497,8 @@ impl HeardSearch {
                     }
                 }
             }
-            for k in 0..search.steps.len() {
-                let s = search.steps[k];
+            for k in 0..self.steps.len() {
+                let s = self.steps[k];
                 if probes >= MAX_PROBES_PER_POSITION {
                     stopped = true;
                     break;
@@ -502,7 +507,7 @@ impl HeardSearch {
                 probes += 1;
                 // Extend the match's trie state by one code: no node, no key starts so.
                 let Some(node) = children.and_then(|c| c.find(code)) else { continue };
-                let link = search.link(m.link, code);
+                let link = self.link(m.link, code);
                 let next = m.next + s.consumed;
                 let total = m.cost + s.cost;
                 // The input as typed is the first step whenever there is input left. Its keys
@@ -523,11 +528,11 @@ impl HeardSearch {
                 if let Some(entries) = (total > 0).then(|| dictionary.trie_entries(node)).flatten() {
                     // Its records are read once the search is done (`prefetch.rs`).
                     dictionary.prefetch_entry(entries.start);
-                    search.record(HeardReading { link, node, end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
+                    self.record(HeardReading { link, node, end: 2 * next, cost: total, entries, omitted: s.omitted, final_wa: s.final_wa });
                 }
                 // Some key starts with these codes (the node exists): the match may go on.
                 if !s.final_wa {
-                    search.stack.push(Match { link, last: Some(s.reading), node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added, exact: as_typed });
+                    self.stack.push(Match { link, last: Some(s.reading), node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added, exact: as_typed });
                 }
             }
         }
@@ -772,9 +777,8 @@ impl Lattice {
             let one_kana = heard.end == 2 * start + 2 && heard.omitted > 0;
             let stands_alone = heard.end == 2 * n || boundaries.contains(&(heard.end / 2));
             let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
-            // A key with no more words than a search keeps texts has no class past the limit:
-            // the table would take every word, so it is not asked (most readings as heard).
-            let mut classes = best_of_class.as_deref_mut().filter(|b| heard.entries.len() > b.keep as usize);
+            // Most readings as heard have too few words for the table to decide anything.
+            let mut classes = best_of_class.as_deref_mut().filter(|b| b.decides(heard.entries.len()));
             if let Some(b) = classes.as_mut() {
                 b.next_key();
             }
