@@ -12,7 +12,7 @@ use super::heard::{self, HeardCosts};
 use super::spare;
 use super::input::{class_of, lookup_char, CharClass};
 use crate::dictionary::format::{self, SpecialId};
-use crate::dictionary::reader::TrieNode;
+use crate::dictionary::reader::{ChildSpan, TrieNode};
 use crate::dictionary::Dictionary;
 use crate::limits;
 use crate::user::UserData;
@@ -330,8 +330,9 @@ struct Match {
     link: u32,
     /// The reading character of that code.
     last: Option<char>,
-    /// Where the codes lead in the reading trie: each step extends it by one code.
-    node: TrieNode,
+    /// The children of the trie node the codes lead to (each step extends it by one code),
+    /// asked for when the match was found (`Dictionary::trie_child_span`).
+    children: ChildSpan,
     /// Next input character.
     next: usize,
     cost: i32,
@@ -436,7 +437,7 @@ impl HeardSearch {
         self.stack.clear();
         self.links.clear();
         self.found.clear();
-        self.stack.push(Match { link: NO_LINK, last: None, node: dictionary.trie_root(), next: start, cost: 0, omitted: 0, geminated: false, n_added: false, exact: true });
+        self.stack.push(Match { link: NO_LINK, last: None, children: dictionary.trie_child_span(dictionary.trie_root()), next: start, cost: 0, omitted: 0, geminated: false, n_added: false, exact: true });
         let mut probes = 0;
         let mut exact_keys = 0;
         // Whether the limit cut the walk short (a walk that used up its lookups on its last
@@ -444,7 +445,7 @@ impl HeardSearch {
         let mut stopped = false;
         while let Some(m) = self.stack.pop() {
             // The match's children, read once for all its steps.
-            let children = dictionary.trie_children(m.node);
+            let children = dictionary.children_in(m.children);
             let last = m.last;
             let first = m.link == NO_LINK;
             let step = |reading: char, consumed: usize, cost: i32| Step { reading, consumed, cost, omitted: m.omitted, geminated: m.geminated, n_added: m.n_added, final_wa: false };
@@ -532,7 +533,7 @@ impl HeardSearch {
                 }
                 // Some key starts with these codes (the node exists): the match may go on.
                 if !s.final_wa {
-                    self.stack.push(Match { link, last: Some(s.reading), node, next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added, exact: as_typed });
+                    self.stack.push(Match { link, last: Some(s.reading), children: dictionary.trie_child_span(node), next, cost: total, omitted: s.omitted, geminated: s.geminated, n_added: s.n_added, exact: as_typed });
                 }
             }
         }

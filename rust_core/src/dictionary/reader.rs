@@ -165,6 +165,13 @@ impl TrieChildren<'_> {
     }
 }
 
+/// Where a node's children lie in the trie (`Dictionary::trie_child_span`); none is empty.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChildSpan {
+    first: u32,
+    end: u32,
+}
+
 /// A node of the reading trie: the state of a lookup that has matched some codes
 /// (`Dictionary::trie_root`, `trie_child`). Some key starts with those codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -563,6 +570,30 @@ impl Dictionary {
         }
         let labels = self.section(Section::TrieLabels).get(first as usize..end as usize)?;
         Some(TrieChildren { first, labels })
+    }
+
+    /// Where the children of `node` lie, with their labels asked for ahead of their read
+    /// (`prefetch.rs`): a search that finds a node now and extends it later reads them with
+    /// [`Dictionary::children_in`] once they have loaded.
+    #[inline]
+    pub fn trie_child_span(&self, node: TrieNode) -> ChildSpan {
+        match self.trie_children(node) {
+            Some(c) => {
+                super::prefetch::prefetch(self.section(Section::TrieLabels), c.first as usize);
+                ChildSpan { first: c.first, end: c.first + c.labels.len() as u32 }
+            }
+            None => ChildSpan { first: 0, end: 0 },
+        }
+    }
+
+    /// The children a [`ChildSpan`] of this dictionary's trie names.
+    #[inline]
+    pub fn children_in(&self, span: ChildSpan) -> Option<TrieChildren<'_>> {
+        if span.first >= span.end {
+            return None;
+        }
+        let labels = self.section(Section::TrieLabels).get(span.first as usize..span.end as usize)?;
+        Some(TrieChildren { first: span.first, labels })
     }
 
     /// The entries of the key that ends at `node`; None when no key ends there.
