@@ -655,3 +655,34 @@ fn hostile_tries_that_pass_validation_never_panic_or_loop() {
     let (node, code) = (d.trie_root(), d.code_of('か').unwrap());
     assert_eq!(d.trie_child(node, code), None, "the root has no children");
 }
+
+/// A node's children kept as a span (`Dictionary::trie_child_span`, which the as-heard search
+/// stores with a partial match) read back the same children as asking for them at once, in
+/// the tiny dictionary and in every hostile trie: every code leads where it led, to no node
+/// where there was none.
+#[test]
+fn children_kept_as_a_span_are_the_nodes_children() {
+    let files: Vec<(&str, Vec<u8>)> = std::iter::once(("tiny", bytes())).chain(HOSTILE_TRIES.iter().map(|&kind| (kind, hostile_trie(kind)))).collect();
+    for (kind, file) in files {
+        let d = Dictionary::from_vec(file).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        // Every node a walk from the root reaches, breadth first (a bounded number: a hostile
+        // trie may be deep).
+        let mut nodes = vec![d.trie_root()];
+        let mut compared = 0;
+        let mut at = 0;
+        while at < nodes.len() && nodes.len() < 5_000 {
+            let node = nodes[at];
+            at += 1;
+            let (direct, kept) = (d.trie_children(node), d.children_in(d.trie_child_span(node)));
+            assert_eq!(direct.is_some(), kept.is_some(), "{kind}: node {}", node.index());
+            for code in 1..=u8::MAX {
+                let child = direct.and_then(|c| c.find(code));
+                assert_eq!(kept.and_then(|c| c.find(code)), child, "{kind}: node {}, code {code}", node.index());
+                compared += 1;
+                nodes.extend(child);
+            }
+        }
+        assert!(kind != "tiny" || nodes.len() > 20, "the tiny dictionary's trie has more than {} nodes", nodes.len());
+        assert!(compared >= 255, "{kind}");
+    }
+}

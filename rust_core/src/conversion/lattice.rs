@@ -330,8 +330,8 @@ struct Match {
     link: u32,
     /// The reading character of that code.
     last: Option<char>,
-    /// The children of the trie node the codes lead to (each step extends it by one code),
-    /// asked for when the match was found (`Dictionary::trie_child_span`).
+    /// The children of the trie node the codes lead to, found when the match is pushed so that
+    /// their labels load before it is extended (`Dictionary::trie_child_span`).
     children: ChildSpan,
     /// Next input character.
     next: usize,

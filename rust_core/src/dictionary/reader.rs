@@ -165,7 +165,8 @@ impl TrieChildren<'_> {
     }
 }
 
-/// Where a node's children lie in the trie (`Dictionary::trie_child_span`); none is empty.
+/// Where a node's children lie in the trie (`Dictionary::trie_child_span`): a node without
+/// children (or whose children the file does not hold) gets an empty span.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChildSpan {
     first: u32,
