@@ -264,8 +264,8 @@ impl Parser<'_> {
             self.path.push(Segment::KeyAt(key_start));
             let value = self.value(depth)?;
             self.path.pop();
-            // The index exists only once the keys are hashed (`hash` is then known).
-            if let Some(hash) = hash.filter(|_| !index.is_empty()) {
+            // Once the keys are hashed, the index holds them all.
+            if let Some(hash) = hash {
                 index.entry(hash).or_insert(members.len());
             }
             members.push((key, value));

@@ -348,6 +348,37 @@ struct Match {
 /// No code matched yet.
 const NO_LINK: u32 = u32::MAX;
 
+/// The keys as typed found from one start (at most one per length, shortest first), whose
+/// records are asked for as a walk finds them and read after it (`prefetch.rs`): the walk goes
+/// on while they load. Filled by the as-heard search or by the trie walk.
+struct StartKeys {
+    slots: [(usize, Range<u32>); format::MAX_KEY_CHARS],
+    len: usize,
+}
+
+impl StartKeys {
+    fn new() -> StartKeys {
+        StartKeys { slots: std::array::from_fn(|_| (0, 0..0)), len: 0 }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds the key of `len` input characters whose entries are `entries`.
+    fn push(&mut self, dictionary: &Dictionary, len: usize, entries: Range<u32>) {
+        dictionary.prefetch_entry(entries.start);
+        if let Some(slot) = self.slots.get_mut(self.len) {
+            *slot = (len, entries);
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[(usize, Range<u32>)] {
+        &self.slots[..self.len]
+    }
+}
+
 /// One code of a partial match and the link of the code before it: the matches of one
 /// start position share their common beginnings instead of each copying its codes.
 #[derive(Clone, Copy)]
@@ -430,16 +461,16 @@ impl HeardSearch {
     /// merged syllable), into `self.found`: those that needed at least one rule, each once at its
     /// cheapest. The walk follows the input as typed too, since the rules branch off it: the
     /// keys it finds so (shortest first, as `Dictionary::common_prefixes` gives them) go into
-    /// `exact`, and their number is returned. None when the walk stopped at its limit
-    /// ([`MAX_PROBES_PER_POSITION`]): the keys as typed are then to be found by the trie walk.
-    fn find(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, exact: &mut [(usize, Range<u32>)]) -> Option<usize> {
+    /// `exact`. False when the walk stopped at its limit ([`MAX_PROBES_PER_POSITION`]): the
+    /// keys as typed are then to be found by the trie walk.
+    fn find(&mut self, dictionary: &Dictionary, lookup: &[char], start: usize, costs: &HeardCosts, exact: &mut StartKeys) -> bool {
         let n = lookup.len();
         self.stack.clear();
         self.links.clear();
         self.found.clear();
         self.stack.push(Match { link: NO_LINK, last: None, children: dictionary.trie_child_span(dictionary.trie_root()), next: start, cost: 0, omitted: 0, geminated: false, n_added: false, exact: true });
         let mut probes = 0;
-        let mut exact_keys = 0;
+        exact.clear();
         // Whether the limit cut the walk short (a walk that used up its lookups on its last
         // step still found everything).
         let mut stopped = false;
@@ -517,11 +548,7 @@ impl HeardSearch {
                 let as_typed = m.exact && k == 0 && m.next < n;
                 if as_typed && next - start <= format::MAX_KEY_CHARS {
                     if let Some(entries) = dictionary.trie_entries(node) {
-                        dictionary.prefetch_entry(entries.start);
-                        if let Some(slot) = exact.get_mut(exact_keys) {
-                            *slot = (next - start, entries);
-                            exact_keys += 1;
-                        }
+                        exact.push(dictionary, next - start, entries);
                     }
                 }
                 // The reading as typed goes into the lattice as such: entries are looked up
@@ -537,7 +564,7 @@ impl HeardSearch {
                 }
             }
         }
-        (!stopped).then_some(exact_keys)
+        !stopped
     }
 
     /// Keeps `heard`, or only the cheaper of it and an earlier match of the same reading
@@ -655,27 +682,16 @@ impl Lattice {
             classes.prepare(texts.max(1));
             &mut classes
         });
-        // The keys found from one start (at most one per length), whose records are asked for
-        // as the trie walk finds them and read after it (`prefetch.rs`): the walk goes on while
-        // they load.
-        let mut keys: [(usize, Range<u32>); format::MAX_KEY_CHARS] = std::array::from_fn(|_| (0, 0..0));
+        let mut keys = StartKeys::new();
         for start in 0..n {
             let mut covered_one = false;
             // With spellings as heard, their search walks the reading as typed too and gives
             // its keys; else (or if that search stopped at its limit) the trie walk does.
-            let walked = heard.and_then(|costs| search.find(dictionary, &lookup, start, costs, &mut keys));
-            let found = walked.unwrap_or_else(|| {
-                let mut found = 0;
-                dictionary.common_prefixes(&codes[start..], |len, entries| {
-                    dictionary.prefetch_entry(entries.start);
-                    if let Some(slot) = keys.get_mut(found) {
-                        *slot = (len, entries);
-                        found += 1;
-                    }
-                });
-                found
-            });
-            for (len, entries) in keys[..found].iter().cloned() {
+            if !heard.is_some_and(|costs| search.find(dictionary, &lookup, start, costs, &mut keys)) {
+                keys.clear();
+                dictionary.common_prefixes(&codes[start..], |len, entries| keys.push(dictionary, len, entries));
+            }
+            for (len, entries) in keys.as_slice().iter().cloned() {
                 // Covered only by a node actually pushed: a key of a damaged file may have no
                 // (readable) entries.
                 let pushed = lattice.push_entries(dictionary, 2 * start, 2 * (start + len), entries, 0, None, best_of_class.as_deref_mut(), |_| true);
@@ -1064,8 +1080,8 @@ mod tests {
         // The as-heard search does reach its limit here (so the trie walk found the words above).
         let mut search = super::HeardSearch::default();
         let lookup: Vec<char> = reading.chars().collect();
-        let mut keys: [(usize, std::ops::Range<u32>); crate::dictionary::format::MAX_KEY_CHARS] = std::array::from_fn(|_| (0, 0..0));
-        assert_eq!(search.find(&d, &lookup, 0, &HeardCosts::default(), &mut keys), None, "the search stopped at its limit");
+        let mut keys = super::StartKeys::new();
+        assert!(!search.find(&d, &lookup, 0, &HeardCosts::default(), &mut keys), "the search stopped at its limit");
     }
 
     fn node(start: u16, end: u16) -> Node {
