@@ -575,12 +575,17 @@ impl Dictionary {
 
     /// Where the children of `node` lie, with their labels asked for ahead of their read
     /// (`prefetch.rs`): a search that finds a node now and extends it later reads them with
-    /// [`Dictionary::children_in`] once they have loaded.
+    /// [`Dictionary::children_in`] once they have loaded. The children's rows of the top
+    /// table (their bounds, read when one of them is found) are asked for too, where the table
+    /// has them: children are consecutive nodes, so the first of their rows share a line.
     #[inline]
     pub fn trie_child_span(&self, node: TrieNode) -> ChildSpan {
         match self.trie_children(node) {
             Some(c) => {
                 super::prefetch::prefetch(self.section(Section::TrieLabels), c.first as usize);
+                if c.first < self.trie.top_nodes {
+                    super::prefetch::prefetch(self.section(Section::TrieCounts), self.trie.top_at + c.first as usize * super::trie::TOP_ROW);
+                }
                 ChildSpan { first: c.first, end: c.first + c.labels.len() as u32 }
             }
             None => ChildSpan { first: 0, end: 0 },

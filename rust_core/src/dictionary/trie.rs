@@ -273,7 +273,7 @@ pub mod unary {
 pub const TOP_NODES: usize = 98_304;
 
 /// Bytes of one row of the top table: `before(i)` of the children, then of the entries.
-const TOP_ROW: usize = 8;
+pub const TOP_ROW: usize = 8;
 
 /// Bytes of the trie sections built from keys given in level order.
 pub struct Encoded {
