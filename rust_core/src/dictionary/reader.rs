@@ -583,12 +583,19 @@ impl Dictionary {
         match self.trie_children(node) {
             Some(c) => {
                 super::prefetch::prefetch(self.section(Section::TrieLabels), c.first as usize);
-                if c.first < self.trie.top_nodes {
-                    super::prefetch::prefetch(self.section(Section::TrieCounts), self.trie.top_at + c.first as usize * super::trie::TOP_ROW);
-                }
+                self.prefetch_top_rows(c.first);
                 ChildSpan { first: c.first, end: c.first + c.labels.len() as u32 }
             }
             None => ChildSpan { first: 0, end: 0 },
+        }
+    }
+
+    /// Asks for the top table's row of node `first` (`prefetch.rs`), where the table has one:
+    /// the first children of a node are consecutive nodes, whose rows share its line.
+    #[inline]
+    fn prefetch_top_rows(&self, first: u32) {
+        if first < self.trie.top_nodes {
+            super::prefetch::prefetch(self.section(Section::TrieCounts), self.trie.top_at + first as usize * super::trie::TOP_ROW);
         }
     }
 
@@ -695,7 +702,9 @@ impl Dictionary {
     pub fn common_prefixes(&self, codes: &[u8], mut visit: impl FnMut(usize, Range<u32>)) {
         let mut node = self.trie_root();
         for (i, &code) in codes.iter().take(format::MAX_KEY_CHARS).enumerate() {
-            let Some(next) = self.trie_child(node, code) else { return };
+            let Some(children) = self.trie_children(node) else { return };
+            self.prefetch_top_rows(children.first);
+            let Some(next) = children.find(code) else { return };
             node = next;
             if let Some(entries) = self.trie_entries(node) {
                 visit(i + 1, entries);
