@@ -575,27 +575,36 @@ impl Dictionary {
 
     /// Where the children of `node` lie, with their labels asked for ahead of their read
     /// (`prefetch.rs`): a search that finds a node now and extends it later reads them with
-    /// [`Dictionary::children_in`] once they have loaded. The children's rows of the top
-    /// table (their bounds, read when one of them is found) are asked for too, where the table
-    /// has them: children are consecutive nodes, so the first of their rows share a line.
+    /// [`Dictionary::children_in`] once they have loaded. What the children's bounds are
+    /// read from when one of them is found is asked for too (`Dictionary::prefetch_bounds`).
     #[inline]
     pub fn trie_child_span(&self, node: TrieNode) -> ChildSpan {
         match self.trie_children(node) {
             Some(c) => {
                 super::prefetch::prefetch(self.section(Section::TrieLabels), c.first as usize);
-                self.prefetch_top_rows(c.first);
+                self.prefetch_bounds(c.first);
                 ChildSpan { first: c.first, end: c.first + c.labels.len() as u32 }
             }
             None => ChildSpan { first: 0, end: 0 },
         }
     }
 
-    /// Asks for the top table's row of node `first` (`prefetch.rs`), where the table has one:
-    /// the first children of a node are consecutive nodes, whose rows share its line.
+    /// Asks for what the bounds of node `first` and the nodes after it are read from
+    /// (`prefetch.rs`): its row of the top table, where the table has one (the first children
+    /// of a node are consecutive nodes, whose rows share its line), else its samples of the
+    /// children and entry counts (the bits they lead to are a second load).
     #[inline]
-    fn prefetch_top_rows(&self, first: u32) {
+    fn prefetch_bounds(&self, first: u32) {
+        let counts = self.section(Section::TrieCounts);
         if first < self.trie.top_nodes {
-            super::prefetch::prefetch(self.section(Section::TrieCounts), self.trie.top_at + first as usize * super::trie::TOP_ROW);
+            super::prefetch::prefetch(counts, self.trie.top_at + first as usize * super::trie::TOP_ROW);
+        } else {
+            if let Some(at) = self.trie.children.sample_at(first) {
+                super::prefetch::prefetch(counts, at);
+            }
+            if let Some(at) = self.trie.entries.sample_at(first) {
+                super::prefetch::prefetch(counts, self.trie.entries_at + at);
+            }
         }
     }
 
@@ -703,7 +712,7 @@ impl Dictionary {
         let mut node = self.trie_root();
         for (i, &code) in codes.iter().take(format::MAX_KEY_CHARS).enumerate() {
             let Some(children) = self.trie_children(node) else { return };
-            self.prefetch_top_rows(children.first);
+            self.prefetch_bounds(children.first);
             let Some(next) = children.find(code) else { return };
             node = next;
             if let Some(entries) = self.trie_entries(node) {

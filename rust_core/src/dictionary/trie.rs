@@ -102,6 +102,13 @@ pub mod unary {
             super::super::format::read_u64(bytes, self.words_at + w * 8)
         }
 
+        /// Where item i's sample lies in the encoded bytes (for a prefetch), if it has one.
+        #[inline]
+        pub fn sample_at(&self, i: u32) -> Option<usize> {
+            let sample = i as usize / SAMPLE_EVERY;
+            (sample < self.sample_count).then_some(self.samples_at + sample * 4)
+        }
+
         /// `(before(i), before(i + 1))`: the sum of the counts of the items before item i,
         /// and with item i. None for an item out of range or bits that do not add up.
         #[inline]
