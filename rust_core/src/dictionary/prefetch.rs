@@ -5,8 +5,8 @@
 //! each stalling the read that needs it; so do the children's labels of a partial match of
 //! the as-heard search, and what their bounds are read from (the trie's top table or its
 //! samples), asked for when the match is found and read when it is extended
-//! (`Dictionary::trie_child_span`); the trie walk asks for the latter while it searches the
-//! labels. (Matrix cells asked for ahead of the forward pass
+//! (`Dictionary::trie_child_span`); the trie walk asks for a node's children's bounds while
+//! it searches their labels. (Matrix cells asked for ahead of the forward pass
 //! gained nothing measurable, and a wider net of them cost 13 %.) Only a hint: it never
 //! faults, changes no result, and compiles to nothing on targets without one.
 

@@ -591,13 +591,13 @@ impl Dictionary {
 
     /// Asks for what the bounds of node `first` and the nodes after it are read from
     /// (`prefetch.rs`): its row of the top table, where the table has one (the first children
-    /// of a node are consecutive nodes, whose rows share its line), else its samples of the
+    /// of a node are consecutive nodes, whose rows mostly share its line), else its samples of the
     /// children and entry counts (the bits they lead to are a second load).
     #[inline]
     fn prefetch_bounds(&self, first: u32) {
         let counts = self.section(Section::TrieCounts);
-        if first < self.trie.top_nodes {
-            super::prefetch::prefetch(counts, self.trie.top_at + first as usize * super::trie::TOP_ROW);
+        if let Some(at) = self.trie.top_row_at(first) {
+            super::prefetch::prefetch(counts, at);
         } else {
             if let Some(at) = self.trie.children.sample_at(first) {
                 super::prefetch::prefetch(counts, at);

@@ -15,8 +15,9 @@
 //!   the first [`TOP_NODES`] nodes: the shortest readings, where most lookups go.
 //!
 //! A lookup state is a node (`reader::TrieNode`): extending a match by one reading
-//! character is one `Dictionary::trie_child` call, which is what common-prefix search and
-//! the as-heard search (`conversion/lattice.rs`) do.
+//! character is one step (`Dictionary::trie_child`, or a node's children looked up once and
+//! searched for a code), which is what common-prefix search and the as-heard search
+//! (`conversion/lattice.rs`) do.
 
 /// A sequence of counts written as `1^count 0` per item, with the bit position of every
 /// `SAMPLE_EVERY`-th item's start sampled, so `bounds(i)` scans at most a few words.
@@ -102,7 +103,8 @@ pub mod unary {
             super::super::format::read_u64(bytes, self.words_at + w * 8)
         }
 
-        /// Where item i's sample lies in the encoded bytes (for a prefetch), if it has one.
+        /// Where item i's sample lies in the encoded bytes, if it has one (`bounds` reads it; a
+        /// lookup to come asks for it ahead, `Dictionary::prefetch_bounds`).
         #[inline]
         pub fn sample_at(&self, i: u32) -> Option<usize> {
             let sample = i as usize / SAMPLE_EVERY;
@@ -116,12 +118,8 @@ pub mod unary {
             if i >= self.items {
                 return None;
             }
+            let mut pos = super::super::format::read_u32(bytes, self.sample_at(i)?)? as usize;
             let i = i as usize;
-            let sample = i / SAMPLE_EVERY;
-            if sample >= self.sample_count {
-                return None;
-            }
-            let mut pos = super::super::format::read_u32(bytes, self.samples_at + sample * 4)? as usize;
             // Skip the zeros ending the items from the sample's to i's.
             let mut skip = i % SAMPLE_EVERY;
             let mut w = pos / 64;
@@ -280,7 +278,7 @@ pub mod unary {
 pub const TOP_NODES: usize = 98_304;
 
 /// Bytes of one row of the top table: `before(i)` of the children, then of the entries.
-pub const TOP_ROW: usize = 8;
+const TOP_ROW: usize = 8;
 
 /// Bytes of the trie sections built from keys given in level order.
 pub struct Encoded {
@@ -366,12 +364,15 @@ impl Shape {
         self.top(counts, node, 4)
     }
 
+    /// Where node `node`'s row of the top table lies in the counts section, if the table has one.
+    #[inline]
+    pub fn top_row_at(&self, node: u32) -> Option<usize> {
+        (node < self.top_nodes).then(|| self.top_at + node as usize * TOP_ROW)
+    }
+
     #[inline]
     fn top(&self, counts: &[u8], node: u32, column: usize) -> Option<(u32, u32)> {
-        if node >= self.top_nodes {
-            return None;
-        }
-        let at = self.top_at + node as usize * TOP_ROW + column;
+        let at = self.top_row_at(node)? + column;
         Some((super::format::read_u32(counts, at)?, super::format::read_u32(counts, at + TOP_ROW)?))
     }
 }
