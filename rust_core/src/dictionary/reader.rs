@@ -711,6 +711,8 @@ impl Dictionary {
     pub fn common_prefixes(&self, codes: &[u8], mut visit: impl FnMut(usize, Range<u32>)) {
         let mut node = self.trie_root();
         for (i, &code) in codes.iter().take(format::MAX_KEY_CHARS).enumerate() {
+            // `trie_child` in its two halves, the found child's bounds (read next) asked for
+            // while its siblings' labels are searched.
             let Some(children) = self.trie_children(node) else { return };
             self.prefetch_bounds(children.first);
             let Some(next) = children.find(code) else { return };
