@@ -1,9 +1,10 @@
 //! Converts `context<TAB>reading` lines from stdin after their left context, printing the
 //! conversion without and with it: `cargo run --release --example context -- DICT`.
-use cyrillic_ime_core::conversion::context::{ContextRequest, LeftContext};
+use cyrillic_ime_core::conversion::context::LeftContext;
 use cyrillic_ime_core::conversion::prediction::next_words;
 use cyrillic_ime_core::conversion::{Converter, Request, Surroundings};
 use cyrillic_ime_core::dictionary::Dictionary;
+use cyrillic_ime_core::request::ContextRequest;
 use std::io::BufRead;
 
 fn main() {

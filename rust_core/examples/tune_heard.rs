@@ -16,10 +16,11 @@
 //! at what a rule changes on the development half. With TUNE_CTX=N,P[,S], a left context keeps
 //! its first N classes, their extra costs scaled by P %, and (with S) the start of a sentence as
 //! one more class at cost S: settings of `context.rs` measured without rebuilding the core.
-use cyrillic_ime_core::conversion::context::{ContextRequest, LeftContext};
+use cyrillic_ime_core::conversion::context::LeftContext;
 use cyrillic_ime_core::conversion::heard::HeardCosts;
 use cyrillic_ime_core::conversion::{input, Converter, Request, Surroundings};
 use cyrillic_ime_core::dictionary::Dictionary;
+use cyrillic_ime_core::request::ContextRequest;
 use std::collections::BTreeMap;
 
 fn main() {

@@ -6,17 +6,11 @@
 use crate::conversion::{api, Converter};
 use crate::dictionary::Dictionary;
 use crate::ffi::{guard, into_c_string, read_arg};
+use crate::ffi_state::{current_converter, current_user_data, publish_converter};
 use crate::limits;
 use crate::user::UserData;
-use crate::user_ffi::current_user_data;
 use std::ffi::c_char;
-use std::sync::{Arc, RwLock};
-
-static CONVERTER: RwLock<Option<Arc<Converter>>> = RwLock::new(None);
-
-pub fn current_converter() -> Option<Arc<Converter>> {
-    CONVERTER.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
-}
+use std::sync::Arc;
 
 const NO_DICTIONARY: &str = "no dictionary loaded: call rust_load_dictionary first";
 
@@ -39,7 +33,7 @@ pub unsafe extern "C" fn rust_load_dictionary(path: *const c_char) -> *mut c_cha
             Ok(dictionary) => {
                 let converter = Arc::new(Converter::new(dictionary));
                 let info = api::dictionary_info_json(&converter);
-                *CONVERTER.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(converter);
+                publish_converter(converter);
                 info
             }
             Err(message) => api::error_json(&message, ""),

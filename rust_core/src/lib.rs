@@ -6,14 +6,16 @@
 //! - [`keyboard`]: the keyboard's layers, key inputs and key names from `profiles.json`.
 //! - [`compose`]: composition of decomposed letters (`е` + U+0308 → `ё`).
 //! - [`composer`]: the language-independent longest-match composer.
-//! - [`kana_script`]: hiragana → katakana and the dakuten cycles.
+//! - [`kana_script`]: hiragana ↔ katakana and the dakuten cycles.
 //! - [`width`]: full-width and half-width digits and punctuation in the output.
 //! - [`engine`]: the key contract (named keys, limits, actions, error results).
 //! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
+//! - [`request`]: the reader of the exports' JSON requests (each export's own fields).
 //! - [`conversion`]: kana→kanji conversion (lattice, Viterbi, N-best, segments, prediction).
 //! - [`conversion_ffi`]: the conversion exports of the C ABI.
 //! - [`user`]: the user store: learned choices and phrases, the user dictionary, their files.
 //! - [`user_ffi`]: the user store's exports of the C ABI.
+//! - [`ffi_state`]: what the exports keep between calls (the converter, the user store's data).
 //! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
 
 pub mod compose;
@@ -24,10 +26,12 @@ pub mod conversion_ffi;
 pub mod dictionary;
 pub mod engine;
 pub mod ffi;
+pub mod ffi_state;
 pub mod json;
 pub mod kana_script;
 pub mod keyboard;
 pub mod limits;
+pub mod request;
 pub mod user;
 pub mod user_ffi;
 pub mod width;

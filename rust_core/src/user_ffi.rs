@@ -4,26 +4,20 @@
 //! (NULL only if a panic was caught).
 //!
 //! Two locks: `STORE` serialises the writers (learn, words, forget, open) including their
-//! saves; conversions only read `SNAPSHOT`, an `Arc` of the data swapped in after every
-//! change, held for the instant of a clone — a conversion never waits for a save.
+//! saves; conversions only read the data published after every change (`ffi_state`), an
+//! `Arc` held for the instant of a clone — a conversion never waits for a save.
 
+use crate::conversion::context::word_before;
+use crate::conversion::Converter;
 use crate::ffi::{guard, into_c_string, read_arg};
+use crate::ffi_state::{current_converter, publish_user_data};
+use crate::request::ContextRequest;
+use crate::user::api;
 use crate::user::store::UserStore;
-use crate::user::{api, UserData};
 use std::ffi::c_char;
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::Mutex;
 
 static STORE: Mutex<Option<UserStore>> = Mutex::new(None);
-static SNAPSHOT: RwLock<Option<Arc<UserData>>> = RwLock::new(None);
-
-/// What conversions consult: the open store's data, or none.
-pub fn current_user_data() -> Option<Arc<UserData>> {
-    SNAPSHOT.read().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
-}
-
-fn publish(data: Option<Arc<UserData>>) {
-    *SNAPSHOT.write().unwrap_or_else(|poisoned| poisoned.into_inner()) = data;
-}
 
 const NO_STORE: &str = "no user store open: call rust_open_user_store first";
 
@@ -40,7 +34,7 @@ pub unsafe extern "C" fn rust_open_user_store(directory: *const c_char) -> *mut 
             Ok((store, warnings)) => {
                 let json = api::opened_json(&store, &warnings);
                 let mut slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                publish(Some(store.data()));
+                publish_user_data(Some(store.data()));
                 *slot = Some(store);
                 json
             }
@@ -57,13 +51,13 @@ pub extern "C" fn rust_close_user_store() -> *mut c_char {
     guard(std::ptr::null_mut(), || {
         let mut slot = STORE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let was_open = slot.take().is_some();
-        publish(None);
+        publish_user_data(None);
         into_c_string(format!("{{\"closed\":{was_open}}}"))
     })
 }
 
 /// Runs one JSON request against the open store and publishes the data it leaves.
-unsafe fn with_store(request: *const c_char, handle: fn(&mut UserStore, &str) -> String) -> *mut c_char {
+unsafe fn with_store(request: *const c_char, handle: impl FnOnce(&mut UserStore, &str) -> String) -> *mut c_char {
     guard(std::ptr::null_mut(), || {
         let json = match read_arg(request, "request") {
             Err(e) => api::error_json(&e.message()),
@@ -72,7 +66,7 @@ unsafe fn with_store(request: *const c_char, handle: fn(&mut UserStore, &str) ->
                 match slot.as_mut() {
                     Some(store) => {
                         let json = handle(store, text);
-                        publish(Some(store.data()));
+                        publish_user_data(Some(store.data()));
                         json
                     }
                     None => api::error_json(NO_STORE),
@@ -83,13 +77,21 @@ unsafe fn with_store(request: *const c_char, handle: fn(&mut UserStore, &str) ->
     })
 }
 
-/// Learns a committed conversion: request `{"reading", "segments": [{"reading", "text"}…]}`.
+/// Learns a committed conversion: request `{"reading", "segments": [{"reading", "text"}…], "context"?}`.
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_learn(request: *const c_char) -> *mut c_char {
-    with_store(request, api::learn)
+    with_store(request, |store, text| api::learn(store, text, word_before_in_loaded_dictionary))
+}
+
+/// The word a commit's context names, as conversion reads it: the text before the cursor is
+/// looked up in the loaded dictionary (learning is the user store's, the dictionary
+/// conversion's, so the two meet here).
+fn word_before_in_loaded_dictionary(context: &ContextRequest) -> Option<String> {
+    let converter = current_converter();
+    word_before(converter.as_deref().map(Converter::dictionary), context)
 }
 
 /// The user dictionary: request `{"action": "add"|"remove"|"list", "reading"?, "text"?}`.

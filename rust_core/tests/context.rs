@@ -8,10 +8,11 @@
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::api;
 use cyrillic_ime_core::conversion::lattice::cuttable_at;
-use cyrillic_ime_core::conversion::context::{CommittedSegment, ContextRequest, LeftContext, MAX_CONTEXT_CHARS};
+use cyrillic_ime_core::conversion::context::{word_before, LeftContext};
 use cyrillic_ime_core::conversion::prediction::next_words;
 use cyrillic_ime_core::conversion::{Converter, Request, Surroundings};
 use cyrillic_ime_core::dictionary::Dictionary;
+use cyrillic_ime_core::request::{CommittedSegment, ContextRequest, MAX_CONTEXT_CHARS};
 use cyrillic_ime_core::user::UserData;
 use tiny_dictionary::*;
 
@@ -188,6 +189,24 @@ fn a_choice_learned_after_a_word_comes_first_after_it() {
     assert_eq!(elsewhere.best_text(), "箸", "the latest choice without the pair");
     let next: Vec<String> = next_words(c.dictionary(), &after_watashi, 9, Some(&user)).into_iter().map(|p| p.text).collect();
     assert_eq!(next.first().map(String::as_str), Some("橋"), "{next:?}");
+}
+
+#[test]
+fn a_commit_follows_the_word_conversion_reads_before_it() {
+    let c = converter();
+    let segment = |text: &str| CommittedSegment { reading: "わたし".into(), text: text.into(), class: None };
+    let history = ContextRequest { segments: vec![segment("中野"), segment("私"), segment("")], text: Some("中野".into()) };
+    // The last segment with a text, as committed: no dictionary needed.
+    assert_eq!(word_before(None, &history).as_deref(), Some("私"));
+    assert_eq!(word_before(Some(c.dictionary()), &history).as_deref(), Some("私"));
+    let emoji = ContextRequest { segments: vec![segment("😀")], text: None };
+    assert_eq!(word_before(Some(c.dictionary()), &emoji).as_deref(), Some("😀"), "a segment is its text, known or not");
+    // The text before the cursor: its last word the dictionary knows, so none without one.
+    let text = |text: &str| ContextRequest { segments: Vec::new(), text: Some(text.into()) };
+    assert_eq!(word_before(Some(c.dictionary()), &text("昨日の私 ")).as_deref(), Some("私"));
+    assert_eq!(word_before(None, &text("昨日の私 ")), None);
+    assert_eq!(word_before(Some(c.dictionary()), &text("私。")), None, "the start of a sentence follows no word");
+    assert_eq!(word_before(Some(c.dictionary()), &ContextRequest::default()), None);
 }
 
 #[test]

@@ -6,6 +6,7 @@
 //! (The exports are tested in `user_store_ffi.rs`.)
 
 mod tiny_dictionary;
+use cyrillic_ime_core::conversion::context::word_before;
 use cyrillic_ime_core::conversion::prediction::predict_with;
 use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
 use cyrillic_ime_core::dictionary::Dictionary;
@@ -25,6 +26,11 @@ fn converter() -> Converter {
 
 fn convert(c: &Converter, user: &UserData, reading: &str, fixed: &[usize], alternatives: usize) -> Conversion {
     c.convert_with(&Request { reading, fixed, candidates: 9, alternatives, heard: false }, Some(user)).unwrap_or_else(|e| panic!("{reading}: {e}"))
+}
+
+/// A learn request as `rust_learn` handles it without a dictionary loaded.
+fn learn(store: &mut UserStore, request: &str) -> String {
+    api::learn(store, request, |context| word_before(None, context))
 }
 
 fn texts(c: &Conversion, segment: usize) -> Vec<&str> {
@@ -359,17 +365,17 @@ fn learn_requests_are_checked() {
         (r#"{"segments":[]}"#, "$reading is missing"),
     ];
     for (request, message) in bad {
-        assert_eq!(api::learn(&mut store, request), api::error_json(message), "{request}");
+        assert_eq!(learn(&mut store, request), api::error_json(message), "{request}");
     }
     let long = format!(r#"{{"reading":"は","segments":[{{"reading":"は","text":"{}"}}]}}"#, "葉".repeat(257));
-    assert_eq!(api::learn(&mut store, &long), api::error_json("$segments[0].text is 257 characters, over the limit of 256"));
+    assert_eq!(learn(&mut store, &long), api::error_json("$segments[0].text is 257 characters, over the limit of 256"));
     let long_reading = "は".repeat(257);
     let request = format!(r#"{{"reading":"{long_reading}","segments":[{{"reading":"{long_reading}","text":"葉"}}]}}"#);
-    assert_eq!(api::learn(&mut store, &request), api::error_json("$reading is 257 characters, over the limit of 256"));
+    assert_eq!(learn(&mut store, &request), api::error_json("$reading is 257 characters, over the limit of 256"));
     assert_eq!(store.data().learned_count(), 0, "nothing refused was learned");
     // Exactly at the limits: learned.
     let at_limit = format!(r#"{{"reading":"{r}","segments":[{{"reading":"{r}","text":"{t}"}}]}}"#, r = "は".repeat(256), t = "葉".repeat(256));
-    assert!(api::learn(&mut store, &at_limit).starts_with(r#"{"learned":true,"saved":true"#));
+    assert!(learn(&mut store, &at_limit).starts_with(r#"{"learned":true,"saved":true"#));
     assert_eq!(store.data().segment_texts(&"は".repeat(256)), ["葉".repeat(256)]);
 }
 
@@ -379,9 +385,9 @@ fn learn_requests_are_checked() {
 fn forgetting_one_choice_or_everything() {
     let c = converter();
     let mut store = open(&temp_path("forget")).0;
-    api::learn(&mut store, r#"{"reading":"はし","segments":[{"reading":"はし","text":"橋"}]}"#);
-    api::learn(&mut store, r#"{"reading":"はしの","segments":[{"reading":"はしの","text":"橋の"}]}"#);
-    api::learn(&mut store, r#"{"reading":"いいはし","segments":[{"reading":"いい","text":"いい"},{"reading":"はし","text":"橋"}]}"#);
+    learn(&mut store, r#"{"reading":"はし","segments":[{"reading":"はし","text":"橋"}]}"#);
+    learn(&mut store, r#"{"reading":"はしの","segments":[{"reading":"はしの","text":"橋の"}]}"#);
+    learn(&mut store, r#"{"reading":"いいはし","segments":[{"reading":"いい","text":"いい"},{"reading":"はし","text":"橋"}]}"#);
     api::user_words(&mut store, r#"{"action":"add","reading":"ぬこ","text":"猫"}"#);
     assert_eq!(convert(&c, &store.data(), "はし", &[], 0).best_text(), "橋");
     // はし → 橋: the segment choice, its phrase, and the phrase いいはし holding it.

@@ -1,9 +1,9 @@
 //! The user store's exports, called as C would, together with the conversion exports over
 //! the tiny dictionary: without a store, opening one, learning through `rust_learn` and
 //! seeing it in `rust_convert`, `rust_resize_segment`, `rust_segment_candidates` and
-//! `rust_predict`, user words, forgetting, closing and reopening, bad arguments, and
-//! conversions racing learning. The store is process-global, so everything runs in one
-//! test, in order.
+//! `rust_predict`, user words, forgetting, closing and reopening, bad arguments,
+//! conversions racing learning, and learning after a context. The store is process-global,
+//! so everything runs in one test, in order.
 
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion_ffi::*;
@@ -139,6 +139,20 @@ fn the_user_store_exports_work_with_the_conversion_exports() {
         assert!(r.join().expect("a reader panicked") > 0);
     }
     assert_eq!(best("はし"), "箸", "the last choice (i = 99) leads");
+
+    // Learning after a context: each choice is also remembered after the word before it, the
+    // one conversion reads there; from the text before the cursor, that is the last word the
+    // loaded dictionary knows (私 of "昨日の私 "), the same word a committed segment names.
+    let after_watashi = r#""context":{"segments":[{"reading":"わたし","text":"私"}]}"#;
+    let next_after_watashi = || call(rust_predict, &format!(r#"{{"reading":"",{after_watashi},"limit":1}}"#));
+    assert_eq!(next_after_watashi(), r#"{"predictions":[{"text":"です","reading":"です"}]}"#, "nothing learned after 私 yet");
+    assert_eq!(
+        call(rust_learn, r#"{"reading":"はし","segments":[{"reading":"はし","text":"橋"}],"context":{"text":"昨日の私 "}}"#),
+        r#"{"learned":true,"saved":true,"warnings":[]}"#
+    );
+    assert_eq!(next_after_watashi(), r#"{"predictions":[{"text":"橋","reading":"はし"}]}"#);
+    let converted = call(rust_convert, &format!(r#"{{"reading":"はし",{after_watashi}}}"#));
+    assert!(converted.contains(r#""candidates":["橋""#), "{converted}");
 
     // A store that cannot be written still learns, in memory.
     let blocker = write_temp("user-ffi-blocker", b"file");

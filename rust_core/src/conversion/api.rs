@@ -1,13 +1,15 @@
 //! The JSON shapes conversion uses across the C ABI (docs/FFI.md, "Conversion"): one
 //! reader of each request and one writer of each result, so the host never re-implements
-//! a rule. Requests are small objects; every field is checked and every error names it.
+//! a rule. Requests are read with [`crate::request`], each export accepting its own fields
+//! only; every field is checked and every error names it.
 
-use super::context::{CommittedSegment, ContextRequest, LeftContext, MAX_CONTEXT_CHARS};
+use super::context::LeftContext;
 use super::prediction::{predict_in, Prediction};
-use crate::user::UserData;
 use super::{Conversion, Converter, Request, Surroundings};
 use crate::json::{self, Value};
 use crate::limits;
+use crate::request::{context_request, describe, Fields};
+use crate::user::UserData;
 
 /// Default candidates per segment when a request gives none (a bar shows about nine).
 pub const DEFAULT_CANDIDATES: usize = 9;
@@ -15,146 +17,12 @@ pub const DEFAULT_CANDIDATES: usize = 9;
 /// Whether requests match spellings as heard unless they say otherwise.
 pub const DEFAULT_HEARD: bool = true;
 
-/// A parsed request object.
-pub struct Fields(Vec<(String, Value)>);
-
-impl Fields {
-    /// Parses `text` as a JSON object; `what` names the request in errors.
-    pub fn parse(text: &str, what: &str) -> Result<Fields, String> {
-        Fields::parse_known(text, what, &["reading", "fixed", "candidates", "alternatives", "segments", "index", "delta", "limit", "heard", "context", "boundaries"])
-    }
-
-    /// Parses `text` as a JSON object whose fields are all in `known`.
-    pub fn parse_known(text: &str, what: &str, known: &[&str]) -> Result<Fields, String> {
-        let parsed = json::parse(text, json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: 6, max_values: 4096 })
-            .map_err(|e| format!("{what} request: {e}"))?;
-        match parsed {
-            Value::Object(members) => {
-                if let Some((key, _)) = members.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-                    return Err(format!("{what} request: unknown field {}", json::quoted(key)));
-                }
-                Ok(Fields(members))
-            }
-            other => Err(format!("{what} request: expected a JSON object, got {}", other.kind())),
-        }
-    }
-
-    pub fn get(&self, key: &str) -> Option<&Value> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-    }
-
-    pub fn string(&self, key: &str) -> Result<&str, String> {
-        match self.get(key) {
-            Some(Value::String(s)) => Ok(s),
-            Some(other) => Err(format!("${key} must be a string, got {}", other.kind())),
-            None => Err(format!("${key} is missing")),
-        }
-    }
-
-    /// A non-negative integer field, or `default` when absent.
-    pub fn count(&self, key: &str, default: Option<usize>) -> Result<usize, String> {
-        match self.get(key) {
-            Some(Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 && *n <= 1e9 => Ok(*n as usize),
-            Some(other) => Err(format!("${key} must be a non-negative integer, got {}", describe(other))),
-            None => default.ok_or_else(|| format!("${key} is missing")),
-        }
-    }
-
-    /// A boolean field, or `default` when absent.
-    pub fn flag(&self, key: &str, default: bool) -> Result<bool, String> {
-        match self.get(key) {
-            Some(Value::Bool(b)) => Ok(*b),
-            Some(other) => Err(format!("${key} must be true or false, got {}", other.kind())),
-            None => Ok(default),
-        }
-    }
-
-    /// An integer field that may be negative.
-    pub fn integer(&self, key: &str) -> Result<i32, String> {
-        match self.get(key) {
-            Some(Value::Number(n)) if n.fract() == 0.0 && n.abs() <= 1e6 => Ok(*n as i32),
-            Some(other) => Err(format!("${key} must be an integer, got {}", describe(other))),
-            None => Err(format!("${key} is missing")),
-        }
-    }
-
-    /// An array of positive integers (segment lengths), empty when absent.
-    pub fn lengths(&self, key: &str) -> Result<Vec<usize>, String> {
-        match self.get(key) {
-            None => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| match v {
-                    Value::Number(n) if *n >= 1.0 && n.fract() == 0.0 && *n <= limits::MAX_READING_CHARS as f64 => Ok(*n as usize),
-                    other => Err(format!("${key}[{i}] must be a segment length 1–{}, got {}", limits::MAX_READING_CHARS, describe(other))),
-                })
-                .collect(),
-            Some(other) => Err(format!("${key} must be an array of segment lengths, got {}", other.kind())),
-        }
-    }
-}
-
-/// Most committed segments of a context the core reads (the last ones are kept).
-pub const MAX_CONTEXT_SEGMENTS: usize = 8;
-
-/// `"context": {"segments": [{"reading", "text", "left_id"?, "right_id"?}…], "text"?}` (or
-/// null): what came before the reading (docs/FFI.md, "Context"). A context longer than the
-/// core reads is cut (its last segments, the tail of its text), never refused; a member of
-/// the wrong type is an error that names it.
-pub fn context_request(fields: &Fields) -> Result<ContextRequest, String> {
-    let members = match fields.get("context") {
-        None | Some(Value::Null) => return Ok(ContextRequest::default()),
-        Some(Value::Object(members)) => members,
-        Some(other) => return Err(format!("$context must be an object {{\"segments\"?, \"text\"?}}, got {}", other.kind())),
-    };
-    let mut request = ContextRequest::default();
-    for (key, value) in members {
-        match (key.as_str(), value) {
-            ("text", Value::String(text)) => {
-                let chars = text.chars().count();
-                request.text = Some(text.chars().skip(chars.saturating_sub(MAX_CONTEXT_CHARS)).collect());
-            }
-            ("text", Value::Null) => {}
-            ("text", other) => return Err(format!("$context.text must be a string, got {}", other.kind())),
-            ("segments", Value::Array(items)) => {
-                for (i, item) in items.iter().enumerate().skip(items.len().saturating_sub(MAX_CONTEXT_SEGMENTS)) {
-                    request.segments.push(committed_segment(item, i)?);
-                }
-            }
-            ("segments", other) => return Err(format!("$context.segments must be an array, got {}", other.kind())),
-            (other, _) => return Err(format!("$context: unknown field {}", json::quoted(other))),
-        }
-    }
-    Ok(request)
-}
-
-fn committed_segment(item: &Value, i: usize) -> Result<CommittedSegment, String> {
-    let Value::Object(members) = item else {
-        return Err(format!("$context.segments[{i}] must be an object {{\"reading\", \"text\", \"left_id\"?, \"right_id\"?}}, got {}", item.kind()));
-    };
-    let mut segment = CommittedSegment::default();
-    let (mut left, mut right) = (None, None);
-    for (key, value) in members {
-        match (key.as_str(), value) {
-            ("reading", Value::String(s)) => segment.reading = s.clone(),
-            ("text", Value::String(s)) => segment.text = s.clone(),
-            ("left_id", Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => left = Some(*n),
-            ("right_id", Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => right = Some(*n),
-            ("left_id" | "right_id", Value::Null) => {}
-            ("reading" | "text", other) => return Err(format!("$context.segments[{i}].{key} must be a string, got {}", other.kind())),
-            ("left_id" | "right_id", other) => return Err(format!("$context.segments[{i}].{key} must be a word class id (a non-negative integer), got {}", describe(other))),
-            (other, _) => return Err(format!("$context.segments[{i}]: unknown field {}", json::quoted(other))),
-        }
-    }
-    // An id beyond u16 is no class of this dictionary: the text is looked up instead.
-    if let (Some(l), Some(r)) = (left, right) {
-        if l <= u16::MAX as f64 && r <= u16::MAX as f64 {
-            segment.class = Some((l as u16, r as u16));
-        }
-    }
-    Ok(segment)
-}
+// The fields each export accepts (docs/FFI.md, "Conversion"): anything else, a field of
+// another export included, is refused with an error naming it.
+const CONVERT_FIELDS: &[&str] = &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries"];
+const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context"];
+const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context"];
+const PREDICT_FIELDS: &[&str] = &["reading", "limit", "context"];
 
 /// The word boundaries of a request (`"boundaries": [positions]`), empty when absent.
 fn boundaries(fields: &Fields) -> Result<Vec<usize>, String> {
@@ -169,13 +37,6 @@ fn boundaries(fields: &Fields) -> Result<Vec<usize>, String> {
             })
             .collect(),
         Some(other) => Err(format!("$boundaries must be an array of positions, got {}", other.kind())),
-    }
-}
-
-fn describe(value: &Value) -> String {
-    match value {
-        Value::Number(n) => n.to_string(),
-        other => other.kind().to_string(),
     }
 }
 
@@ -260,7 +121,7 @@ pub fn convert(converter: &Converter, request: &str) -> String {
 /// [`convert`] consulting the user store (`user`).
 pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
-        let fields = Fields::parse(request, "convert")?;
+        let fields = Fields::parse(request, "convert", CONVERT_FIELDS)?;
         let reading = fields.string("reading")?;
         let fixed = fields.lengths("fixed")?;
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
@@ -282,7 +143,7 @@ pub fn resize(converter: &Converter, request: &str) -> String {
 /// [`resize`] consulting the user store (`user`).
 pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
-        let fields = Fields::parse(request, "resize")?;
+        let fields = Fields::parse(request, "resize", RESIZE_FIELDS)?;
         let reading = fields.string("reading")?;
         let lengths = fields.lengths("segments")?;
         let index = fields.count("index", None)?;
@@ -306,7 +167,7 @@ pub fn segment_candidates(converter: &Converter, request: &str) -> String {
 /// [`segment_candidates`] consulting the user store (`user`).
 pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
-        let fields = Fields::parse(request, "candidates")?;
+        let fields = Fields::parse(request, "candidates", CANDIDATES_FIELDS)?;
         let reading = fields.string("reading")?;
         let lengths = fields.lengths("segments")?;
         let index = fields.count("index", None)?;
@@ -342,7 +203,7 @@ pub fn prediction(converter: &Converter, request: &str) -> String {
 /// [`prediction`] consulting the user store (`user`).
 pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
-        let fields = Fields::parse(request, "predict")?;
+        let fields = Fields::parse(request, "predict", PREDICT_FIELDS)?;
         let reading = fields.string("reading")?;
         let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
         let context = context_request(&fields)?;

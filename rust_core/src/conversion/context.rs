@@ -10,31 +10,12 @@
 
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
+use crate::request::{ContextRequest, MAX_CONTEXT_CHARS};
 
-/// Most characters of the text before the cursor the core reads (the tail is kept).
-pub const MAX_CONTEXT_CHARS: usize = 32;
 /// Longest surface looked up at the end of the text before the cursor.
 const MAX_SURFACE_CHARS: usize = 12;
 /// Most classes one context word keeps (a surface can be several words: 行っ, 来る).
 const MAX_CLASSES: usize = 8;
-
-/// One committed segment as the keyboard passes it back: its reading, the text chosen and,
-/// when the core gave it, the class (left id, right id) of its last word.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct CommittedSegment {
-    pub reading: String,
-    pub text: String,
-    pub class: Option<(u16, u16)>,
-}
-
-/// What a request says came before the reading.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ContextRequest {
-    /// Segments committed just before, oldest first.
-    pub segments: Vec<CommittedSegment>,
-    /// The text before the cursor, used when there are no segments.
-    pub text: Option<String>,
-}
 
 /// The resolved left context: the classes the last word before the reading may have, each
 /// with the cost of reading it that way (0 for the likeliest).
@@ -63,7 +44,7 @@ impl LeftContext {
                 return LeftContext { classes: vec![(right, 0)], text: last.text.clone() };
             }
             // No class given: the class is read off the text; the word stays the segment as
-            // committed, as learning keys it (`user::api`'s word before).
+            // committed, as learning keys it ([`word_before`]).
             let found = LeftContext::from_text(dictionary, &last.text);
             return if found.is_sentence_start() { found } else { LeftContext { text: last.text.clone(), ..found } };
         }
@@ -119,6 +100,18 @@ impl LeftContext {
         }
         LeftContext::sentence_start()
     }
+}
+
+/// The word a commit followed, as learning keys what it remembers after a word
+/// (`UserData::learn_after`) and conversion reads it back ([`LeftContext::text`]): the last
+/// committed segment's text as committed, or else the last known word of the text before the
+/// cursor — known only with a `dictionary` to look it up in (none without one).
+pub fn word_before(dictionary: Option<&Dictionary>, request: &ContextRequest) -> Option<String> {
+    if let Some(last) = request.segments.iter().rev().find(|s| !s.text.is_empty()) {
+        return Some(last.text.clone());
+    }
+    let left = LeftContext::resolve(dictionary?, request);
+    (!left.is_sentence_start()).then_some(left.text)
 }
 
 /// Characters after which the next word starts a sentence: line breaks and the marks that

@@ -44,21 +44,9 @@ pub fn lookup_char(c: char) -> char {
     halfwidth_char(hiragana_char(c))
 }
 
-/// `text` with every hiragana as katakana.
-pub fn to_katakana(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    crate::kana_script::push_katakana(&mut out, text);
-    out
-}
-
-/// `text` with every katakana as hiragana (ー kept).
-pub fn to_hiragana(text: &str) -> String {
-    // Room for all of it at once: collecting grows a string a character's worth at a time,
-    // and kana take three bytes (the reallocations were 6 % of a one-best conversion).
-    let mut out = String::with_capacity(text.len());
-    out.extend(text.chars().map(hiragana_char));
-    out
-}
+// Whole texts from one script to the other are the kana script's; conversion names them here,
+// with the rest of what it does to its input.
+pub use crate::kana_script::{to_hiragana, to_katakana};
 
 /// The characters `chars` as a string, its room made once.
 pub fn text_of(chars: &[char]) -> String {

@@ -4,8 +4,14 @@
 use super::change::Change;
 use super::store::{Saved, UserStore};
 use super::{user_reading, user_text, UserData, WordClass};
-use crate::conversion::api::Fields;
 use crate::json::{self, Value};
+use crate::request::{context_request, ContextRequest, Fields};
+
+// The fields each request accepts (docs/FFI.md, "Learning and the user dictionary"):
+// anything else, a field of another export included, is refused with an error naming it.
+const LEARN_FIELDS: &[&str] = &["reading", "segments", "context"];
+const USER_WORDS_FIELDS: &[&str] = &["action", "reading", "text", "class"];
+const FORGET_FIELDS: &[&str] = &["all", "words", "reading", "text"];
 
 /// `{"error": message}`.
 pub fn error_json(message: &str) -> String {
@@ -35,11 +41,13 @@ pub fn opened_json(store: &UserStore, warnings: &[String]) -> String {
 
 /// Handles `{"reading", "segments": [{"reading", "text"}…], "context"?}` → `{"learned": true,
 /// "saved", "warnings"}`. With a context (the conversion's own, docs/FFI.md "Context"), each
-/// choice is also remembered after the word before it.
-pub fn learn(store: &mut UserStore, request: &str) -> String {
-    let mut run = || -> Result<String, String> {
-        let fields = Fields::parse_known(request, "learn", &["reading", "segments", "context"])?;
-        let context = crate::conversion::api::context_request(&fields)?;
+/// choice is also remembered after the word before it, which `word_before` reads from the
+/// context (conversion's reading of it, `conversion::context::word_before`, passed in by the
+/// export).
+pub fn learn(store: &mut UserStore, request: &str, word_before: impl FnOnce(&ContextRequest) -> Option<String>) -> String {
+    let run = || -> Result<String, String> {
+        let fields = Fields::parse(request, "learn", LEARN_FIELDS)?;
+        let context = context_request(&fields)?;
         let before = word_before(&context);
         let reading = fields.string("reading")?;
         let items = match fields.get("segments") {
@@ -73,19 +81,6 @@ pub fn learn(store: &mut UserStore, request: &str) -> String {
     run().unwrap_or_else(|e| error_json(&e))
 }
 
-/// The word a commit followed, as conversion reads it (`LeftContext::text`): the last
-/// committed segment's text, or the last known word of the text before the cursor (looked up
-/// in the loaded dictionary; none without one).
-fn word_before(context: &crate::conversion::context::ContextRequest) -> Option<String> {
-    use crate::conversion::context::LeftContext;
-    if let Some(last) = context.segments.iter().rev().find(|s| !s.text.is_empty()) {
-        return Some(last.text.clone());
-    }
-    let converter = crate::conversion_ffi::current_converter()?;
-    let left = LeftContext::resolve(converter.dictionary(), context);
-    (!left.is_sentence_start()).then_some(left.text)
-}
-
 /// `[{"reading", "text", "class"}…]`, sorted by reading then text.
 fn words_array(data: &UserData) -> String {
     let mut out = String::from("[");
@@ -114,7 +109,7 @@ fn words_array(data: &UserData) -> String {
 /// with `add`.
 pub fn user_words(store: &mut UserStore, request: &str) -> String {
     let mut run = || -> Result<String, String> {
-        let fields = Fields::parse_known(request, "user words", &["action", "reading", "text", "class"])?;
+        let fields = Fields::parse(request, "user words", USER_WORDS_FIELDS)?;
         let action = fields.string("action")?;
         let class = match fields.get("class") {
             None => WordClass::Noun,
@@ -157,7 +152,7 @@ pub fn user_words(store: &mut UserStore, request: &str) -> String {
 /// Handles `{"all": true, "words"?}`, `{"reading", "text"}` or `{"reading"}` → `{"forgotten": n, "saved", "warnings"}`.
 pub fn forget(store: &mut UserStore, request: &str) -> String {
     let mut run = || -> Result<String, String> {
-        let fields = Fields::parse_known(request, "forget", &["all", "words", "reading", "text"])?;
+        let fields = Fields::parse(request, "forget", FORGET_FIELDS)?;
         let all = fields.flag("all", false)?;
         let (forgotten, saved) = if all {
             if fields.get("reading").is_some() || fields.get("text").is_some() {

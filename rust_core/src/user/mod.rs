@@ -3,8 +3,8 @@
 //!
 //! [`UserData`] is a plain value the converter reads (`Converter::convert_with`,
 //! `prediction::predict_with`); [`store::UserStore`] keeps it in a directory, one file per
-//! store ([`file`]); `user_ffi.rs` shares it between threads as an `Arc` snapshot, so a
-//! conversion never waits for a save.
+//! store ([`file`]); the exports (`user_ffi.rs`, `ffi_state.rs`) share it between threads as
+//! an `Arc` snapshot, so a conversion never waits for a save.
 //!
 //! Decay (azooKey-style): every learn call advances a logical clock (`tick`); a choice's
 //! weight is its score halved every [`HALF_LIFE`] ticks since it was last chosen, plus one
@@ -19,7 +19,7 @@ pub mod file;
 pub mod lock;
 pub mod store;
 
-use crate::conversion::input::to_hiragana;
+use crate::kana_script::to_hiragana;
 use crate::limits;
 use std::collections::BTreeMap;
 
