@@ -2,8 +2,8 @@
 //! kana, key by key, from rules that live in data files.
 //!
 //! - [`json`]: the strict, bounded JSON reader the data files go through.
-//! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`.
-//! - [`keyboard`]: the keyboard's layers, key inputs and key names from `profiles.json`.
+//! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`, with
+//!   [`config::keyboard`]: the keyboard's layers, key inputs and key names.
 //! - [`compose`]: composition of decomposed letters (`е` + U+0308 → `ё`).
 //! - [`composer`]: the language-independent longest-match composer.
 //! - [`kana_script`]: hiragana ↔ katakana and the dakuten cycles.
@@ -29,7 +29,6 @@ pub mod ffi;
 pub mod ffi_state;
 pub mod json;
 pub mod kana_script;
-pub mod keyboard;
 pub mod limits;
 pub mod request;
 pub mod user;

@@ -4,22 +4,28 @@
 //! Every error names the file, the JSON path and the problem, e.g.
 //! `profiles.json: $.profiles[0].rules["ка"]: unknown kana id "kx" (not in japaneseKanaEngine.json $.kana)`.
 //! Unknown fields are errors, so a typo in a field name never silently drops data.
+//!
+//! A profile's keyboard beyond its letter rows is read in [`keyboard`]; both read rows of keys
+//! with `rows` and check with `validate` (a value with where it sits, the error naming it).
+
+pub mod keyboard;
+mod rows;
+mod validate;
 
 use crate::composer::{ComposerTable, RuleSpec};
 use crate::json::{self, format_path, quoted, PathPart, Value};
 use crate::kana_script::DakutenCycles;
 use crate::limits;
+use keyboard::{KeyboardData, ProfileFacts, ProfileKeyboard};
+use rows::parse_rows;
 use std::collections::HashMap;
+use validate::{check_identifier, is_input_char, At};
+
+pub use rows::{FUNCTION_KEYS, ROW_COUNT};
+pub use validate::DataError;
 
 pub const PROFILES_FILE: &str = "profiles.json";
 pub const KANA_ENGINE_FILE: &str = "japaneseKanaEngine.json";
-
-/// Function keys a layout row may name, written `{name}` in the data.
-pub const FUNCTION_KEYS: &[&str] =
-    &["{shift}", "{dakuten}", "{space}", "{profile}", "{backspace}", "{enter}", "{globe}", "{mode}"];
-
-/// The number of keyboard rows: digits, three letter rows, function keys.
-pub const ROW_COUNT: usize = 5;
 
 /// A validated, compiled profile.
 #[derive(Debug, Clone)]
@@ -30,127 +36,8 @@ pub struct Profile {
     pub language: String,
     pub rows: Vec<Vec<String>>,
     pub table: ComposerTable,
-    /// The keyboard's other layers, key inputs and key names (see [`crate::keyboard`]).
-    pub keyboard: crate::keyboard::ProfileKeyboard,
-}
-
-/// A data error: which file, where in it, and what is wrong.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DataError {
-    pub file: &'static str,
-    pub path: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for DataError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}: {}", self.file, self.path, self.message)
-    }
-}
-
-/// A value together with where it sits, so errors can name the path.
-#[derive(Clone)]
-pub(crate) struct At<'a> {
-    pub(crate) file: &'static str,
-    pub(crate) path: Vec<PathPart<'a>>,
-    pub(crate) value: &'a Value,
-}
-
-impl<'a> At<'a> {
-    pub(crate) fn error(&self, message: impl Into<String>) -> DataError {
-        DataError { file: self.file, path: format_path(self.path.iter().copied()), message: message.into() }
-    }
-
-    pub(crate) fn child(&self, part: PathPart<'a>, value: &'a Value) -> At<'a> {
-        let mut path = self.path.clone();
-        path.push(part);
-        At { file: self.file, path, value }
-    }
-
-    pub(crate) fn expected(&self, what: &str) -> DataError {
-        self.error(format!("expected {what}, found {}", self.value.kind()))
-    }
-
-    pub(crate) fn string(&self) -> Result<&'a str, DataError> {
-        match self.value {
-            Value::String(s) => Ok(s),
-            _ => Err(self.expected("a string")),
-        }
-    }
-
-    pub(crate) fn non_empty_string(&self) -> Result<&'a str, DataError> {
-        let s = self.string()?;
-        if s.is_empty() {
-            return Err(self.error("must not be empty"));
-        }
-        Ok(s)
-    }
-
-    /// How many items an array (or members an object) holds; 0 for other values.
-    pub(crate) fn len(&self) -> usize {
-        match self.value {
-            Value::Array(items) => items.len(),
-            Value::Object(members) => members.len(),
-            _ => 0,
-        }
-    }
-
-    /// Fails with an error naming the limit when the array or object holds more than
-    /// `max` entries. Called before the entries are visited, so an oversized list costs
-    /// nothing beyond parsing it.
-    pub(crate) fn check_count(&self, max: usize, noun: &str) -> Result<(), DataError> {
-        let count = self.len();
-        if count > max {
-            return Err(self.error(format!("{count} {noun}, over the limit of {max}")));
-        }
-        Ok(())
-    }
-
-    /// The array's items, at most `max` of them (see [`At::check_count`]).
-    pub(crate) fn array(&self, max: usize, noun: &str) -> Result<Vec<At<'a>>, DataError> {
-        match self.value {
-            Value::Array(items) => {
-                self.check_count(max, noun)?;
-                Ok(items.iter().enumerate().map(|(i, v)| self.child(PathPart::Index(i), v)).collect())
-            }
-            _ => Err(self.expected("an array")),
-        }
-    }
-
-    /// The object's members, at most `max` of them (see [`At::check_count`]).
-    pub(crate) fn members(&self, max: usize, noun: &str) -> Result<Vec<(&'a str, At<'a>)>, DataError> {
-        match self.value {
-            Value::Object(members) => {
-                self.check_count(max, noun)?;
-                Ok(members.iter().map(|(k, v)| (k.as_str(), self.child(PathPart::Key(k), v))).collect())
-            }
-            _ => Err(self.expected("an object")),
-        }
-    }
-
-    /// The object's fields by name, rejecting unknown ones and requiring `required`.
-    pub(crate) fn fields(&self, required: &[&str], optional: &[&str]) -> Result<HashMap<&'a str, At<'a>>, DataError> {
-        let Value::Object(members) = self.value else {
-            return Err(self.expected("an object"));
-        };
-        let mut fields = HashMap::new();
-        for (key, value) in members {
-            let key = key.as_str();
-            let at = self.child(PathPart::Key(key), value);
-            if !required.contains(&key) && !optional.contains(&key) {
-                let mut allowed: Vec<&str> = required.iter().chain(optional).copied().collect();
-                allowed.sort_unstable();
-                return Err(at.error(format!("unknown field {} (allowed: {})", quoted(key), allowed.join(", "))));
-            }
-            fields.insert(key, at);
-        }
-        for name in required {
-            if !fields.contains_key(name) {
-                return Err(self.error(format!("missing required field {}", quoted(name))));
-            }
-        }
-        Ok(fields)
-    }
+    /// The keyboard's other layers, key inputs and key names (see [`keyboard`]).
+    pub keyboard: ProfileKeyboard,
 }
 
 fn parse_document(file: &'static str, text: &str) -> Result<Value, DataError> {
@@ -328,21 +215,6 @@ fn read_dakuten_cycles(at: &At<'_>, kana: &HashMap<String, String>) -> Result<Da
     Ok(DakutenCycles::new(&cycles))
 }
 
-pub(crate) fn is_input_char(c: char) -> bool {
-    !c.is_whitespace() && !c.is_control()
-}
-
-pub(crate) fn check_identifier(at: &At<'_>, id: &str, what: &str) -> Result<(), DataError> {
-    let valid = !id.is_empty()
-        && id.len() <= 64
-        && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if valid {
-        Ok(())
-    } else {
-        Err(at.error(format!("{what} {} must be 1–64 characters of a–z, 0–9 and _", quoted(id))))
-    }
-}
-
 fn check_rule_input(at: &At<'_>, input: &str) -> Result<(), DataError> {
     let count = input.chars().count();
     if count == 0 {
@@ -373,8 +245,8 @@ pub fn parse_profiles(text: &str, kana: &KanaEngine) -> Result<Vec<Profile>, Dat
     let fields = at.fields(&["version", "profiles"], &["$schema", "description", "keyboard"])?;
     check_version(&fields["version"])?;
     let shared = match fields.get("keyboard") {
-        Some(keyboard) => crate::keyboard::KeyboardData::parse(keyboard)?,
-        None => crate::keyboard::KeyboardData::default(),
+        Some(keyboard) => KeyboardData::parse(keyboard)?,
+        None => KeyboardData::default(),
     };
     let list = fields["profiles"].array(limits::MAX_PROFILES, "profiles")?;
     if list.is_empty() {
@@ -399,7 +271,7 @@ pub fn parse_profiles(text: &str, kana: &KanaEngine) -> Result<Vec<Profile>, Dat
     Ok(profiles)
 }
 
-fn parse_profile(at: &At<'_>, kana: &KanaEngine, shared: &crate::keyboard::KeyboardData) -> Result<Profile, DataError> {
+fn parse_profile(at: &At<'_>, kana: &KanaEngine, shared: &KeyboardData) -> Result<Profile, DataError> {
     let fields = at.fields(&["id", "names", "language", "rules", "rows"], &["description", "ruleSets", "keyboard"])?;
     let id_at = &fields["id"];
     let id = id_at.string()?;
@@ -470,46 +342,10 @@ fn parse_profile(at: &At<'_>, kana: &KanaEngine, shared: &crate::keyboard::Keybo
 
     let rows = parse_rows(&fields["rows"])?;
     let own_keyboard = match fields.get("keyboard") {
-        Some(keyboard) => crate::keyboard::KeyboardData::parse(keyboard)?,
-        None => crate::keyboard::KeyboardData::default(),
+        Some(keyboard) => KeyboardData::parse(keyboard)?,
+        None => KeyboardData::default(),
     };
-    let keyboard = crate::keyboard::ProfileKeyboard::resolve(
-        at, &fields["rows"], &rows, &language, shared, &own_keyboard, |input| seen.contains_key(input),
-    )?;
+    let profile = ProfileFacts { at, rows_at: &fields["rows"], rows: &rows, language: &language, has_rule: |input: &str| seen.contains_key(input) };
+    let keyboard = ProfileKeyboard::resolve(profile, shared, &own_keyboard)?;
     Ok(Profile { id: id.to_string(), names, language, rows, table: ComposerTable::build(&specs), keyboard })
-}
-
-pub(crate) fn parse_rows(at: &At<'_>) -> Result<Vec<Vec<String>>, DataError> {
-    if matches!(at.value, Value::Array(_)) && at.len() != ROW_COUNT {
-        return Err(at.error(format!(
-            "expected {ROW_COUNT} rows (digits, three letter rows, function keys), found {}",
-            at.len()
-        )));
-    }
-    let rows = at.array(ROW_COUNT, "rows")?;
-    let mut out = Vec::with_capacity(ROW_COUNT);
-    for (index, row) in rows.iter().enumerate() {
-        if matches!(row.value, Value::Array(_)) && (row.len() == 0 || row.len() > limits::MAX_KEYS_PER_ROW) {
-            return Err(row.error(format!("a row holds 1–{} keys, found {}", limits::MAX_KEYS_PER_ROW, row.len())));
-        }
-        let keys = row.array(limits::MAX_KEYS_PER_ROW, "keys")?;
-        let mut labels = Vec::with_capacity(keys.len());
-        for key in keys {
-            let label = key.non_empty_string()?;
-            // `{name}`; a lone brace (`{`, `}`) is a character key of the symbols layer.
-            let is_function = label.chars().count() > 2 && label.starts_with('{') && label.ends_with('}');
-            if is_function && !FUNCTION_KEYS.contains(&label) {
-                return Err(key.error(format!("unknown function key {} (known: {})", quoted(label), FUNCTION_KEYS.join(", "))));
-            }
-            if index == ROW_COUNT - 1 && !is_function {
-                return Err(key.error(format!("the last row holds function keys only, found {}", quoted(label))));
-            }
-            if index < ROW_COUNT - 1 && (is_function || label.chars().count() > 4) {
-                return Err(key.error(format!("a character row holds short key labels, found {}", quoted(label))));
-            }
-            labels.push(label.to_string());
-        }
-        out.push(labels);
-    }
-    Ok(out)
 }

@@ -8,7 +8,8 @@
 //! replaces the shared layer with its id (or adds one), key inputs and key names replace
 //! the shared entry for the same label. docs/KEYBOARD.md ("Layers") describes the format.
 
-use crate::config::{self, At, DataError, FUNCTION_KEYS};
+use super::rows::{parse_rows, FUNCTION_KEYS, ROW_COUNT};
+use super::validate::{check_identifier, is_input_char, At, DataError};
 use crate::json::{quoted, write_string, PathPart};
 use crate::limits;
 
@@ -85,7 +86,7 @@ impl KeyboardData {
         if let Some(inputs) = fields.get("keyInputs") {
             for (label, input_at) in inputs.members(limits::MAX_KEYS_PER_LAYER, "key inputs")? {
                 let input = input_at.non_empty_string()?;
-                if let Some(c) = input.chars().find(|c| !config::is_input_char(*c)) {
+                if let Some(c) = input.chars().find(|c| !is_input_char(*c)) {
                     return Err(input_at.error(format!("key input contains {} which cannot be typed into a rule", quoted(&c.to_string()))));
                 }
                 data.key_inputs.push((label.to_string(), input.to_string(), origin(&input_at)));
@@ -114,7 +115,7 @@ fn parse_layer(at: &At<'_>) -> Result<Layer, DataError> {
     let fields = at.fields(&["id", "pages"], &["returnToLettersAfter"])?;
     let id_at = &fields["id"];
     let id = id_at.string()?;
-    config::check_identifier(id_at, id, "layer id")?;
+    check_identifier(id_at, id, "layer id")?;
     if id == LETTERS_LAYER {
         return Err(id_at.error(format!("layer id {} is taken by the profile's own rows", quoted(LETTERS_LAYER))));
     }
@@ -128,9 +129,9 @@ fn parse_layer(at: &At<'_>) -> Result<Layer, DataError> {
         let page_fields = page_at.fields(&["label", "rows"], &[])?;
         let label = short_label(&page_fields["label"], "page label")?;
         let rows_at = &page_fields["rows"];
-        let rows = config::parse_rows(rows_at)?;
+        let rows = parse_rows(rows_at)?;
         let function_row = rows.last().map(Vec::as_slice).unwrap_or(&[]);
-        let last_row_at = rows_at.child(PathPart::Index(config::ROW_COUNT - 1), rows_at.value);
+        let last_row_at = rows_at.child(PathPart::Index(ROW_COUNT - 1), rows_at.value);
         if !function_row.iter().any(|k| k == "{mode}") {
             return Err(last_row_at.error(format!("layer {}: the function row needs a {{mode}} key to leave the layer", quoted(id))));
         }
@@ -170,19 +171,26 @@ pub struct ProfileKeyboard {
     pub names_ja: Vec<(String, String)>,
 }
 
+/// What a profile's keyboard is checked against: where the profile and its letter rows sit
+/// (for errors), the rows, the profile's language and its rules (`has_rule(input)`: a rule
+/// with exactly this input exists).
+pub(crate) struct ProfileFacts<'p, 'a, HasRule: Fn(&str) -> bool> {
+    pub(crate) at: &'p At<'a>,
+    pub(crate) rows_at: &'p At<'a>,
+    pub(crate) rows: &'p [Vec<String>],
+    pub(crate) language: &'p str,
+    pub(crate) has_rule: HasRule,
+}
+
 impl ProfileKeyboard {
     /// Applies the profile's own keyboard data over the shared one and checks the result
-    /// against the profile: its letter rows (`rows`, read from `rows_at`), its language and
-    /// its rules (`has_rule(input)`: a rule with exactly this input exists).
+    /// against the profile.
     pub(crate) fn resolve(
-        profile_at: &At<'_>,
-        rows_at: &At<'_>,
-        rows: &[Vec<String>],
-        language: &str,
+        profile: ProfileFacts<'_, '_, impl Fn(&str) -> bool>,
         shared: &KeyboardData,
         own: &KeyboardData,
-        has_rule: impl Fn(&str) -> bool,
     ) -> Result<ProfileKeyboard, DataError> {
+        let ProfileFacts { at: profile_at, rows_at, rows, language, has_rule } = profile;
         let mut layers: Vec<Layer> = shared.layers.iter().map(|(l, _)| l.clone()).collect();
         for (layer, _) in &own.layers {
             match layers.iter_mut().find(|l| l.id == layer.id) {
