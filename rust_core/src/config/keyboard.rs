@@ -10,7 +10,7 @@
 
 use super::rows::{parse_rows, FUNCTION_KEYS, ROW_COUNT};
 use super::validate::{check_identifier, is_input_char, At, DataError};
-use crate::json::{quoted, write_string, PathPart};
+use crate::json::{quoted, write_string, write_string_array, PathPart};
 use crate::limits;
 
 /// The id by which the letter rows (a profile's `rows`) are known among the layers.
@@ -322,14 +322,9 @@ impl ProfileKeyboard {
             }
             out.push_str("{\"id\":");
             write_string(out, &layer.id);
-            out.push_str(",\"returnToLettersAfter\":[");
-            for (k, key) in layer.return_to_letters_after.iter().enumerate() {
-                if k > 0 {
-                    out.push(',');
-                }
-                write_string(out, key);
-            }
-            out.push_str("],\"pages\":[");
+            out.push_str(",\"returnToLettersAfter\":");
+            write_string_array(out, &layer.return_to_letters_after);
+            out.push_str(",\"pages\":[");
             for (p, page) in layer.pages.iter().enumerate() {
                 if p > 0 {
                     out.push(',');
