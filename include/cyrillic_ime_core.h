@@ -83,9 +83,10 @@ char *rust_last_init_error(void);
 char *rust_cycle_dakuten(const char *character);
 
 /*
- * The running engine's profiles as an owned JSON object
- * {"profiles": [{"id", "language", "names": {"en", "ja", "native"}, "rows": [[…] ×5]}]},
- * or {"error": message} when no engine has been initialised. NULL only if a panic was caught.
+ * The running engine's profiles as an owned JSON object {"profiles": […]}: each profile's id,
+ * language, names, rows and layers (the shape is in docs/FFI.md, "Profiles and their
+ * keyboards"), or {"error": message} when no engine has been initialised. NULL only if a
+ * panic was caught.
  * Ownership: free the result with rust_free_string.
  * Thread safety: safe from any thread.
  */
@@ -108,121 +109,108 @@ char *rust_core_version(void);
 /* ---- Kana→kanji conversion (docs/FFI.md, "Conversion"; docs/DICTIONARY.md) ----
  *
  * Conversion needs a compiled dictionary, loaded once with rust_load_dictionary (it is
- * memory-mapped, not copied). Requests and results are JSON; every result is an owned
- * string to free with rust_free_string, NULL only if a panic was caught. A failed request
- * returns {"error": message, "reading": the reading of the request}: commit the reading
- * as it is, so nothing typed is lost. Every function is safe from any thread, also while
- * another thread loads a new dictionary (calls in flight finish on the old one).
+ * memory-mapped, not copied). Each request is one JSON object and each answer one owned JSON
+ * string: every request field, its default and bounds, and every answer's shape (the
+ * candidates' classes included) are in docs/FFI.md, "Request fields" and "Answers", and are
+ * not repeated here. A failed request answers {"error": message, "reading": the request's
+ * reading}: commit the reading as it is, so nothing typed is lost.
+ *
+ * An answer is NULL only if a panic was caught. Every function is safe from any thread, also
+ * while another thread loads a new dictionary (calls in flight finish on the old one).
  */
 
 /*
- * Opens the compiled dictionary at `path`, validates it (magic, version, checksum, every
- * section in bounds) and swaps it in. Returns its description, as rust_dictionary_info,
- * or {"error": "dictionary <path>: <problem>", "reading": ""}; after an error the
- * dictionary that was loaded before stays loaded (or none, if none was).
- * Ownership: `path` is borrowed; free the result with rust_free_string.
+ * Opens the compiled dictionary at `path`, validates it (header, checksum, every section in
+ * bounds) and swaps it in; after an error the dictionary loaded before stays loaded. Answers
+ * its description, as rust_dictionary_info does, or an error (docs/FFI.md, "Conversion").
+ * Ownership: `path` is borrowed; free the answer with rust_free_string.
  */
 char *rust_load_dictionary(const char *path);
 
 /*
- * The loaded dictionary: {"loaded": true, "path", "bytes", "entries", "keys", "mapped",
- * "metadata": {"source", "version", …}} or {"loaded": false}.
- * Ownership: free the result with rust_free_string.
+ * The loaded dictionary (path, size, counts, checksum, metadata) or {"loaded": false}
+ * (docs/FFI.md, "Conversion").
+ * Ownership: free the answer with rust_free_string.
  */
 char *rust_dictionary_info(void);
 
 /*
- * Converts a reading. Request: {"reading": kana, "fixed": [segment lengths]?,
- * "candidates": per segment (default 9, at most 100)?, "alternatives": whole-reading
- * conversions (default 0, at most 50)?}. Lengths count Unicode scalar values; "fixed"
- * pins the first segments (the rest is segmented freely). Result: {"reading",
- * "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}; each
- * segment's candidates end with its reading in hiragana and katakana unless already there.
- * Ownership: `request` is borrowed; free the result with rust_free_string.
+ * Converts a reading into segments, each with its candidates best first (docs/FFI.md,
+ * "Request fields" and "Answers").
+ * Ownership: `request` is borrowed; free the answer with rust_free_string.
  */
 char *rust_convert(const char *request);
 
 /*
- * Makes segment `index` longer (delta > 0) or shorter and converts again: segments
- * before it and the resized one are fixed, the rest is re-segmented. Request:
- * {"reading", "segments": [current lengths], "index", "delta", "candidates"?,
- * "alternatives"?}. Result as rust_convert.
- * Ownership: `request` is borrowed; free the result with rust_free_string.
+ * Makes one segment longer or shorter and converts the rest of the reading again
+ * (docs/FFI.md, "Request fields" and "Answers").
+ * Ownership: `request` is borrowed; free the answer with rust_free_string.
  */
 char *rust_resize_segment(const char *request);
 
 /*
- * The candidates of one segment of a fixed segmentation. Request: {"reading",
- * "segments": [lengths], "index", "limit"?}. Result: {"candidates": [text…]}.
- * Ownership: `request` is borrowed; free the result with rust_free_string.
+ * The candidates of one segment of a given segmentation (docs/FFI.md, "Request fields" and
+ * "Answers").
+ * Ownership: `request` is borrowed; free the answer with rust_free_string.
  */
 char *rust_segment_candidates(const char *request);
 
 /*
- * Predictions while composing: words whose reading starts with `reading`. Request:
- * {"reading", "limit"? (default 9)}. Result: {"predictions": [{"text", "reading"}…]}.
- * Ownership: `request` is borrowed; free the result with rust_free_string.
+ * Predictions while composing: words whose reading starts with the reading typed, or, for an
+ * empty reading after a context, the words that usually follow it (docs/FFI.md, "Request
+ * fields", "Answers" and "Next words").
+ * Ownership: `request` is borrowed; free the answer with rust_free_string.
  */
 char *rust_predict(const char *request);
 
-/*
- * LEARNING AND THE USER DICTIONARY (docs/FFI.md, docs/LEARNING.md)
+/* ---- Learning and the user dictionary (docs/FFI.md, "Learning and the user dictionary";
+ * docs/LEARNING.md) ----
  *
- * A user store keeps what the writer committed (learned segments and whole phrases) and the
- * writer's own words, in two files of a directory the host gives. While one is open,
- * rust_convert, rust_resize_segment, rust_segment_candidates and rust_predict consult it
- * (same shapes). Every change is saved atomically before the call returns. Failures are
- * {"error": message}; the message names the field or the file and the problem. Every
- * function is safe from any thread, also during conversions.
+ * A user store keeps what the writer committed and the writer's own words, in two files of a
+ * directory the host gives. While one is open, the four conversion requests above consult it
+ * (same shapes). Every change is saved atomically before the call returns. Each request's
+ * fields, each answer and the failures ({"error": message}, naming the field or the file) are
+ * in docs/FFI.md, "Learning and the user dictionary", and are not repeated here. An answer is
+ * NULL only if a panic was caught. Every function is safe from any thread, also during
+ * conversions.
  */
 
 /*
- * Opens (creating if needed) the user store in `directory`, replacing the one open before.
- * Result: {"opened": true, "directory", "persistent": bool, "learned": n, "words": m,
- * "warnings": [text…]}. A damaged, foreign or wrong-version file is moved to
- * <file>.corrupt-<n> and starts empty (a warning names it); an unwritable location opens
- * with "persistent": false (learning in memory only). {"error"} only for a NULL, non-UTF-8,
- * empty or over-long `directory` (the store open before stays open).
- * Ownership: `directory` is borrowed; free the result with rust_free_string.
+ * Opens (creating if needed) the user store in `directory`, replacing the one open before; a
+ * damaged file is set aside and an unwritable place opens in memory only, each with a
+ * warning.
+ * Ownership: `directory` is borrowed; free the answer with rust_free_string.
  */
 char *rust_open_user_store(const char *directory);
 
 /*
- * Closes the user store; conversions stop consulting it. Result: {"closed": bool} (false
- * when none was open). Ownership: free the result with rust_free_string.
+ * Closes the user store; conversions stop consulting it.
+ * Ownership: free the answer with rust_free_string.
  */
 char *rust_close_user_store(void);
 
 /*
- * Learns a committed conversion. Request: {"reading", "segments": [{"reading", "text"}…]}
- * (the segments' readings join to the reading). Result: {"learned": true, "saved": bool,
- * "warnings": [text…]}. Ownership: `request` is borrowed; free the result with rust_free_string.
+ * Learns a committed conversion: its segments, after its context.
+ * Ownership: `request` is borrowed; free the answer with rust_free_string.
  */
 char *rust_learn(const char *request);
 
 /*
- * The user dictionary. Request: {"action": "add"|"remove"|"list", "reading"?: kana (1–32),
- * "text"?: 1–64 characters, "class"?: with add, the word class (noun — the default —,
- * proper-noun, name, surname, given-name, place, organization, suru-noun, adverb,
- * interjection)}. Result: {"words": [{"reading", "text", "class"}…], "saved": bool,
- * "warnings": [text…]} listing every word. At most 2000 words.
- * Ownership: `request` is borrowed; free the result with rust_free_string.
+ * Adds, removes or lists the writer's own words.
+ * Ownership: `request` is borrowed; free the answer with rust_free_string.
  */
 char *rust_user_words(const char *request);
 
 /*
- * Forgets learned choices. Request: {"all": true, "words"?: bool (also empty the user
- * dictionary)}, {"reading", "text"} (that choice, and the phrases holding it) or
- * {"reading"} (every choice learned for that reading, and the phrases holding one). Result:
- * {"forgotten": n, "saved": bool, "warnings": [text…]}.
- * Ownership: `request` is borrowed; free the result with rust_free_string.
+ * Forgets what was learned: everything (and the writer's words, if asked), what was learned
+ * for one reading, or one choice.
+ * Ownership: `request` is borrowed; free the answer with rust_free_string.
  */
 char *rust_forget(const char *request);
 
 /*
- * The open user store, as rust_open_user_store describes it: {"opened": true, "directory",
- * "persistent", "learned", "words", "warnings": []}, or {"opened": false} when none is open.
- * Ownership: free the result with rust_free_string.
+ * The open user store's directory and counts, or {"opened": false}.
+ * Ownership: free the answer with rust_free_string.
  */
 char *rust_user_store_info(void);
 

@@ -337,9 +337,7 @@ final class ConversionHistoryTests: XCTestCase {
 /// word, so the particles as heard come out as written.
 final class WordByWordKeyboardTests: XCTestCase {
     override func setUpWithError() throws {
-        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
-            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
-        }
+        let path = try compiledDictionaryPath()
         try RustCoreEngine.shared.initializeWithBundledResources()
         try RustCoreEngine.shared.loadDictionary(atPath: path)
     }

@@ -5,8 +5,8 @@ import XCTest
 import CyrillicIMETestSupport
 
 /// The context through the Swift API (docs/FFI.md, "Conversion", `context`): what the requests
-/// carry, the classes the answers give, and — on the compiled dictionary scripts/test.sh names
-/// in $CYRILLIC_IME_DICTIONARY — what the core makes of a context: from the history, from the
+/// carry, the classes the answers give, and — on the compiled dictionary
+/// (`compiledDictionaryPath()`) — what the core makes of a context: from the history, from the
 /// text before the cursor, none, and garbage.
 final class ConversionContextRequestTests: XCTestCase {
     private func object(_ request: some Encodable) throws -> [String: Any] {
@@ -118,9 +118,7 @@ final class ConversionContextCoreTests: XCTestCase {
     private let engine = RustCoreEngine.shared
 
     override func setUpWithError() throws {
-        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
-            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
-        }
+        let path = try compiledDictionaryPath()
         try engine.initializeWithBundledResources()
         try engine.loadDictionary(atPath: path)
     }

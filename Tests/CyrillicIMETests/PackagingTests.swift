@@ -8,13 +8,6 @@ import XCTest
 final class PackagingTests: XCTestCase {
     private let engine = RustCoreEngine.shared
 
-    private func dictionaryPath() throws -> String {
-        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
-            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
-        }
-        return path
-    }
-
     /// A bundle folder as an app's keyboard extension would have it, with `files` linked in.
     private func makeBundle(with files: [String: String]) throws -> Bundle {
         let folder = FileManager.default.temporaryDirectory
@@ -29,7 +22,7 @@ final class PackagingTests: XCTestCase {
     }
 
     func testTheDictionaryIsFoundAmongABundlesResources() throws {
-        let bundle = try makeBundle(with: ["mozc.cimedic": try dictionaryPath()])
+        let bundle = try makeBundle(with: ["mozc.cimedic": try compiledDictionaryPath()])
         let info = try engine.loadDictionary(in: bundle)
         XCTAssertTrue(info.path.hasSuffix("/mozc.cimedic"), info.path)
         XCTAssertTrue(info.path.hasPrefix(bundle.bundlePath), info.path)
@@ -38,7 +31,7 @@ final class PackagingTests: XCTestCase {
     }
 
     func testABundleWithoutTheDictionaryNamesWhatIsMissingAndKeepsTheLoadedOne() throws {
-        try engine.loadDictionary(atPath: dictionaryPath())
+        try engine.loadDictionary(atPath: compiledDictionaryPath())
         let empty = try makeBundle(with: [:])
         XCTAssertNil(KanjiDictionaryLocation.url(in: empty))
         XCTAssertThrowsError(try engine.loadDictionary(in: empty)) { error in
@@ -46,7 +39,7 @@ final class PackagingTests: XCTestCase {
             XCTAssertTrue(message.contains("mozc.cimedic"), message)
             XCTAssertTrue(message.contains(empty.bundlePath), message)
         }
-        XCTAssertEqual(engine.dictionaryInfo()?.path, try dictionaryPath(), "the working dictionary stays")
+        XCTAssertEqual(engine.dictionaryInfo()?.path, try compiledDictionaryPath(), "the working dictionary stays")
     }
 
     /// Both library targets ship a privacy manifest that declares no tracking and the

@@ -11,9 +11,7 @@ final class UserStorePlacementTests: XCTestCase {
     private var placement: UserStorePlacement!
 
     override func setUpWithError() throws {
-        guard let path = ProcessInfo.processInfo.environment["CYRILLIC_IME_DICTIONARY"], !path.isEmpty else {
-            throw XCTSkip("CYRILLIC_IME_DICTIONARY is not set (scripts/test.sh sets it)")
-        }
+        let path = try compiledDictionaryPath()
         try engine.loadDictionary(atPath: path)
         root = FileManager.default.temporaryDirectory.appendingPathComponent("placement-\(UUID())")
         placement = UserStorePlacement(keyboardDirectory: root.appendingPathComponent("extension/CyrillicIME"),
