@@ -1,0 +1,255 @@
+import CyrillicIME
+import Foundation
+
+/// The one path every key takes (docs/KEYBOARD.md, "The writer's loop"). The core converts;
+/// this keeps the state, has the presenter show it, and commits it.
+///
+/// - idle: nothing composed. Space types a space (`spaceWidth`), return a newline,
+///   backspace deletes before the cursor.
+/// - composing: letters go through the core into `composition` (kana + pending letters),
+///   shown as marked text; the bar shows predictions. Backspace edits from the end; space
+///   converts; return commits the kana; a prediction tapped commits itself.
+/// - converting (KeyboardController+Converting.swift): `conversion` holds the segments.
+///
+/// A kana-only profile is composing whose kana are committed as soon as the core writes them
+/// (`sendToCore`), so only the pending letters are ever shown; space and return go to the
+/// core (which flushes, then types them), and nothing is converted.
+/// Whenever the core fails, what is composed is committed as kana and `lastError` says why.
+extension KeyboardController {
+    func handle(_ key: KeyboardKey) {
+        switch key {
+        case .shift:
+            // On the letters shift means katakana; on another layer it turns the page.
+            if layer.isLetters {
+                shift.tap(at: scheduler.now)
+            } else {
+                layer = profiles.current.position(afterShift: layer)
+            }
+        case .mode:
+            // Pending input stays pending: the next key, a symbol or a letter, decides.
+            layer = profiles.current.position(afterMode: layer)
+        case .character(let text):
+            // A new letter or punctuation commits the conversion shown, then composes anew:
+            // what was committed is the context of the word that starts here.
+            if conversion != nil { commitConversion(offeringNextWords: false) }
+            if composition.isEmpty { candidateBar.clear() }  // the next words give way to typing
+            sendToCore(text)
+        case .space:
+            if conversion != nil {
+                nextCandidate()
+            } else if isKanaOnly {
+                sendToCore(EngineKey.space)
+            } else if !composition.isEmpty {
+                startConversion()
+            } else {
+                commitText(spaceWidth == .full ? "\u{3000}" : " ")
+                forgetHistory()
+            }
+        case .enter:
+            if conversion != nil {
+                commitConversion()
+            } else if isKanaOnly {
+                sendToCore(EngineKey.enter)
+            } else if !composition.isEmpty {
+                commitComposition()
+                offerNextWords()
+            } else {
+                commitText("\n")
+                forgetHistory()
+            }
+        case .backspace:
+            backspace()
+        case .dakuten:
+            cycleDakuten()
+        case .profile:
+            commitAll()
+            profiles.selectNext()
+        case .globe:
+            // The view switches keyboards (it needs UIKit's event); the keyboard then hides.
+            commitAll()
+        case .cursorLeft, .cursorRight:
+            if conversion != nil {
+                moveConversionFocus(by: key == .cursorLeft ? -1 : 1)
+            } else {
+                moveCursor(forward: key == .cursorRight)
+            }
+        }
+        returnToLettersIfNeeded(after: key)
+    }
+
+    /// Like the system keyboard: after a space typed on the symbols layer, the letters
+    /// come back. Which keys do this is the layer's `returnToLettersAfter` in the data.
+    private func returnToLettersIfNeeded(after key: KeyboardKey) {
+        if !layer.isLetters, key != .mode,
+           let current = profiles.current.layers.first(where: { $0.id == layer.layer }),
+           current.returnToLettersAfter.contains(key.label) {
+            layer = .letters
+        }
+    }
+
+    // MARK: Composing
+
+    /// Sends `engineKey` to the core with the pending letters and applies the answer: what the
+    /// core writes joins the kana (in a kana-only profile it is committed at once), its buffer
+    /// is the new pending input. When the core fails, the composition and what was typed are
+    /// committed as they are.
+    func sendToCore(_ engineKey: String) {
+        let kanaBefore = composition.kana
+        phase = .processing(engineKey)
+        let result = engine.processKey(engineKey, buffer: composition.pending, profileID: qualifiedProfileID)
+            ?? .fallback(key: engineKey, buffer: composition.pending)
+        phase = .resultReceived(result)
+        phase = .inserting
+        lastError = result.action == .error ? (result.error ?? "the core failed without a message") : nil
+        switch result.action {
+        case .error:
+            let text = composition.kana + result.output
+            composition = Composition()
+            candidateBar.clear()
+            commitText(text)
+        case .deleteBackward:
+            // Only sent with nothing pending, which `backspace` handles itself.
+            composition.pending = ""
+            showComposition()
+        case .commit, .compose:
+            composition.kana += result.output
+            composition.pending = result.buffer
+            if isKanaOnly {
+                let kana = composition.kana
+                composition.kana = ""
+                commitText(kana, thenShow: composition.pending)
+            } else {
+                showComposition()
+            }
+        }
+        // Shift once covers one kana: it ends when a key leaves nothing pending.
+        if engineKey != EngineKey.backspace, composition.pending.isEmpty { shift.kanaCompleted() }
+        // Most keys only add a pending letter: the kana, and so the predictions, stay the same.
+        if composition.kana != kanaBefore { updatePredictions() }
+    }
+
+    /// Converts the pending letters into kana (a trailing н becomes ん).
+    func flushPending() {
+        guard !composition.pending.isEmpty else { return }
+        sendToCore(EngineKey.flush)
+    }
+
+    /// Backspace: a conversion goes back to composing; else the last pending letter goes (the
+    /// core drops it), else the last kana, else the character before the cursor.
+    private func backspace() {
+        if conversion != nil {
+            cancelConversion()
+        } else if !composition.pending.isEmpty {
+            sendToCore(EngineKey.backspace)
+        } else if !composition.kana.isEmpty {
+            phase = .inserting
+            composition.dropLastKana()
+            showComposition()
+            updatePredictions()
+        } else {
+            phase = .inserting
+            forgetHistory()
+            document.deleteBackward()
+        }
+    }
+
+    /// A held backspace in word mode: a conversion goes back to composing, a composition
+    /// goes whole, then the document loses one word at a time.
+    func deleteWord() {
+        if conversion != nil {
+            cancelConversion()
+            return
+        }
+        phase = .inserting
+        if !composition.isEmpty {
+            composition = Composition()
+            candidateBar.clear()
+            showComposition()
+            return
+        }
+        forgetHistory()
+        document.deleteWordBeforeCursor()
+    }
+
+    /// The dakuten key: the pending letters become kana first (so the kana they would have
+    /// become is there to cycle), then the last kana — of the composition, else the character
+    /// before the cursor — takes its next form (は → ば → ぱ).
+    private func cycleDakuten() {
+        if conversion != nil { commitConversion(offeringNextWords: false) }
+        flushPending()
+        let inComposition = !composition.kana.isEmpty
+        if !inComposition { forgetHistory() }  // the text before the cursor changes
+        guard let last = inComposition ? composition.kana.last : document.characterBeforeCursor else { return }
+        phase = .processing(String(last))
+        guard let result = engine.cycleDakuten(String(last)) else {
+            lastError = "the Rust core returned no result for the dakuten key"
+            return
+        }
+        phase = .inserting
+        switch result.action {
+        case .replace where inComposition:
+            lastError = nil
+            composition.kana.removeLast()
+            composition.kana += result.output
+            showComposition()
+            updatePredictions()
+        case .replace:
+            lastError = nil
+            document.replaceCharacterBeforeCursor(with: result.output)
+        case .none:
+            lastError = nil
+        case .error:
+            lastError = result.error ?? "the dakuten key failed without a message"
+        }
+    }
+
+    /// Commits everything shown: the conversion as chosen, or the composition as kana. Cursor
+    /// moves, profile changes, a style change and hiding do this.
+    func commitAll() {
+        if conversion != nil {
+            commitConversion(offeringNextWords: false)
+        } else if !composition.isEmpty {
+            commitComposition()
+        }
+    }
+
+    /// Commits the composition as kana (the pending letters converted first). The kana join
+    /// the history as one segment, without classes (the core looks them up).
+    func commitComposition() {
+        flushPending()
+        guard !composition.isEmpty else { return }  // kana-only, or the core failed: committed
+        let text = composition.kana
+        composition = Composition()
+        candidateBar.clear()
+        phase = .inserting
+        commitText(text, as: text.isEmpty ? [] : [CommittedSegment(reading: text, text: text)])
+    }
+
+    /// Moves over one user-perceived character, after committing what is shown.
+    private func moveCursor(forward: Bool) {
+        commitAll()
+        forgetHistory()
+        phase = .inserting
+        document.moveCursor(forward: forward)
+    }
+
+    // MARK: The document and the history
+
+    func showComposition() {
+        document.show(composition.text)
+    }
+
+    /// Replaces what is shown with `text`, committed (then shows `shown`). `segments`: what the
+    /// text is, as the history keeps it; anything committed without them ends the history.
+    func commitText(_ text: String, as segments: [CommittedSegment] = [], thenShow shown: String = "") {
+        contextTracker.commit(text, as: segments, thenShow: shown)
+    }
+
+    /// The keyboard moved the cursor or edited the text outside what it composes (backspace,
+    /// a space or newline, the dakuten key on the text, the cursor keys), or it hides: the
+    /// history ends, and with it the next words offered.
+    func forgetHistory() {
+        contextTracker.forget()
+        if inputState == .idle { candidateBar.clear() }
+    }
+}
