@@ -36,6 +36,17 @@ extension ConversionSession {
         replace(with: try Self.usable(result, for: reading).get())
     }
 
+    /// Space while converting: the focused segment's next candidate. At the end of its list
+    /// more are asked for (once); after the last, the first again.
+    mutating func chooseNextCandidate(engine: KeyboardEngine) {
+        var next = focusedChoice + 1
+        if next >= focusedCandidates.count {
+            extendFocusedCandidates(engine: engine)
+            if next >= focusedCandidates.count { next = 0 }
+        }
+        choose(next)
+    }
+
     /// Asks the core once per segment for a longer list of the focused segment's candidates.
     mutating func extendFocusedCandidates(engine: KeyboardEngine) {
         guard !extendedSegments.contains(focus) else { return }

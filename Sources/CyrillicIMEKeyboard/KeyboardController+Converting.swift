@@ -52,20 +52,6 @@ extension KeyboardController {
         updatePredictions()
     }
 
-    /// Space while converting: the focused segment's next candidate (more are fetched from
-    /// the core at the end of the list; after the last, the first again).
-    func nextCandidate() {
-        guard var session = conversion else { return }
-        var next = session.focusedChoice + 1
-        if next >= session.focusedCandidates.count {
-            session.extendFocusedCandidates(engine: engine)
-            if next >= session.focusedCandidates.count { next = 0 }
-        }
-        session.choose(next)
-        conversion = session
-        showConversion()
-    }
-
     /// A tap on the bar: a candidate is chosen for the focused segment and the focus moves on
     /// (after the last segment, the conversion is committed); a prediction is committed.
     func chooseCandidate(_ index: Int) {
@@ -91,9 +77,7 @@ extension KeyboardController {
     }
 
     func moveConversionFocus(by delta: Int) {
-        guard var session = conversion else { return }
-        session.moveFocus(by: delta)
-        conversion = session
+        conversion?.moveFocus(by: delta)
         showConversion()
     }
 
@@ -112,20 +96,8 @@ extension KeyboardController {
         }
     }
 
-    /// Turns the bar's page; past the last page of candidates, more are asked for once.
     func turnPage(_ delta: Int) {
-        if delta > 0, var session = conversion, candidateBar.page + 1 >= candidateBar.pageCount {
-            let before = session.focusedCandidates.count
-            session.extendFocusedCandidates(engine: engine)
-            conversion = session
-            if session.focusedCandidates.count > before {
-                let page = candidateBar.page
-                candidateBar.showCandidates(of: session)
-                candidateBar.turnPage(by: page + delta - candidateBar.page)
-                return
-            }
-        }
-        candidateBar.turnPage(by: delta)
+        candidateBar.turnPage(by: delta, extending: &conversion, engine: engine)
     }
 
     /// Commits the conversion as chosen and tells the learning store; its segments join the
@@ -144,11 +116,10 @@ extension KeyboardController {
     /// Tells the learning store, after the text is committed; a save that fails becomes
     /// the `learningStatus` notice.
     private func learn(_ choice: ConversionChoice) {
-        guard let learning else { return }
-        learningStatus.record(learning.learn(choice))
+        if let learning { learningStatus.record(learning.learn(choice)) }
     }
 
-    private func showConversion() {
+    func showConversion() {
         guard let session = conversion else { return }
         document.show(session.text, selection: session.focusedRange)
         candidateBar.showCandidates(of: session)
@@ -159,10 +130,10 @@ extension KeyboardController {
     /// Asks the core for predictions of the kana composed so far.
     func updatePredictions() {
         guard conversion == nil else { return }
-        guard !composition.kana.isEmpty else { return candidateBar.clear() }
-        switch engine.predictions(for: composition.kana, limit: CandidateBar.defaultPageSize, context: contextTracker.context()) {
-        case .success(let predictions): candidateBar.showPredictions(predictions)
-        case .failure: candidateBar.clear()  // no dictionary: no predictions, typing goes on
+        if composition.kana.isEmpty {
+            candidateBar.clear()
+        } else {
+            candidateBar.showPredictions(for: composition.kana, after: contextTracker.context(), engine: engine)
         }
     }
 
@@ -170,9 +141,6 @@ extension KeyboardController {
     /// commits it (`chooseCandidate`); a letter typed instead clears them.
     func offerNextWords() {
         guard !history.isEmpty, inputState == .idle else { return }
-        switch engine.nextWords(after: .history(history.segments), limit: CandidateBar.defaultPageSize) {
-        case .success(let words): candidateBar.showPredictions(words)
-        case .failure: candidateBar.clear()  // no dictionary: no next words, typing goes on
-        }
+        candidateBar.showNextWords(after: history.segments, engine: engine)
     }
 }

@@ -36,26 +36,21 @@ extension KeyboardController {
             sendToCore(text)
         case .space:
             if conversion != nil {
-                nextCandidate()
-            } else if isKanaOnly {
-                sendToCore(EngineKey.space)
-            } else if !composition.isEmpty {
+                conversion?.chooseNextCandidate(engine: engine)
+                showConversion()
+            } else if !composition.isEmpty, !isKanaOnly {
                 startConversion()
             } else {
-                commitText(spaceWidth == .full ? "\u{3000}" : " ")
-                forgetHistory()
+                typeSeparator(EngineKey.space, or: spaceWidth == .full ? "\u{3000}" : " ")
             }
         case .enter:
             if conversion != nil {
                 commitConversion()
-            } else if isKanaOnly {
-                sendToCore(EngineKey.enter)
-            } else if !composition.isEmpty {
+            } else if !composition.isEmpty, !isKanaOnly {
                 commitComposition()
                 offerNextWords()
             } else {
-                commitText("\n")
-                forgetHistory()
+                typeSeparator(EngineKey.enter, or: "\n")
             }
         case .backspace:
             backspace()
@@ -75,6 +70,17 @@ extension KeyboardController {
             }
         }
         returnToLettersIfNeeded(after: key)
+    }
+
+    /// Space or return with nothing converted: a kana-only profile sends it to the core (which
+    /// flushes the pending letters, then types it); otherwise `text` is typed and the history ends.
+    private func typeSeparator(_ engineKey: String, or text: String) {
+        if isKanaOnly {
+            sendToCore(engineKey)
+        } else {
+            commitText(text)
+            forgetHistory()
+        }
     }
 
     /// Like the system keyboard: after a space typed on the symbols layer, the letters
@@ -101,26 +107,11 @@ extension KeyboardController {
         phase = .resultReceived(result)
         phase = .inserting
         lastError = result.action == .error ? (result.error ?? "the core failed without a message") : nil
-        switch result.action {
-        case .error:
-            let text = composition.kana + result.output
-            composition = Composition()
+        if let committed = composition.take(result, committingKana: isKanaOnly) {
             candidateBar.clear()
-            commitText(text)
-        case .deleteBackward:
-            // Only sent with nothing pending, which `backspace` handles itself.
-            composition.pending = ""
+            commitText(committed, thenShow: composition.pending)
+        } else {
             showComposition()
-        case .commit, .compose:
-            composition.kana += result.output
-            composition.pending = result.buffer
-            if isKanaOnly {
-                let kana = composition.kana
-                composition.kana = ""
-                commitText(kana, thenShow: composition.pending)
-            } else {
-                showComposition()
-            }
         }
         // Shift once covers one kana: it ends when a key leaves nothing pending.
         if engineKey != EngineKey.backspace, composition.pending.isEmpty { shift.kanaCompleted() }
@@ -186,20 +177,15 @@ extension KeyboardController {
             return
         }
         phase = .inserting
-        switch result.action {
-        case .replace where inComposition:
-            lastError = nil
+        lastError = result.action == .error ? (result.error ?? "the dakuten key failed without a message") : nil
+        guard result.action == .replace else { return }
+        if inComposition {
             composition.kana.removeLast()
             composition.kana += result.output
             showComposition()
             updatePredictions()
-        case .replace:
-            lastError = nil
+        } else {
             document.replaceCharacterBeforeCursor(with: result.output)
-        case .none:
-            lastError = nil
-        case .error:
-            lastError = result.error ?? "the dakuten key failed without a message"
         }
     }
 

@@ -87,7 +87,7 @@ public final class KeyboardController {
     public var pendingInputStyle: PendingInputStyle {
         get { document.style }
         set {
-            if newValue != document.style { run(.commitAll) }
+            if newValue != document.style { run { $0.commitAll() } }
             document.style = newValue
         }
     }
@@ -102,25 +102,10 @@ public final class KeyboardController {
     private let deleteRepeatTiming: DeleteRepeatTiming
     private lazy var deleteRepeater = DeleteRepeater(
         timing: deleteRepeatTiming, scheduler: scheduler,
-        deleteCharacter: { [weak self] in self?.run(.key(.backspace)) },
-        deleteWord: { [weak self] in self?.run(.deleteWord) })
+        deleteCharacter: { [weak self] in self?.run { $0.handle(.backspace) } },
+        deleteWord: { [weak self] in self?.run { $0.deleteWord() } })
     private var profileObservation: ProfileObservation?
-    private var queue: [Command] = []
-    private var isRunning = false
-
-    enum Command {
-        case key(KeyboardKey)
-        case deleteWord
-        /// Commits everything composed or converted (the pending letters converted first).
-        case commitAll
-        /// A tap on item `index` of the candidate bar.
-        case chooseCandidate(Int)
-        case moveFocus(Int)
-        case resizeSegment(Int)
-        case turnPage(Int)
-        case cancelConversion
-        case setKanaOnly(Bool, profileID: String)
-    }
+    private let commands = CommandQueue()
 
     public init(
         engine: KeyboardEngine, proxy: TextDocumentProxy, profiles: ProfileManager,
@@ -149,7 +134,7 @@ public final class KeyboardController {
 
     /// A tap on `key` (for backspace, one delete; holding uses `pressBackspace`).
     public func tap(_ key: KeyboardKey) {
-        run(.key(key))
+        run { $0.handle(key) }
     }
 
     /// Backspace went down: one delete now, repeats while held (`DeleteRepeatTiming`).
@@ -167,7 +152,7 @@ public final class KeyboardController {
     @discardableResult
     public func selectProfile(_ id: String) -> Bool {
         guard profiles.profiles.contains(where: { $0.id == id }) else { return false }
-        run(.commitAll)
+        run { $0.commitAll() }
         return profiles.select(id)
     }
 
@@ -180,7 +165,7 @@ public final class KeyboardController {
     /// in), stop any repeat, and turn shift off.
     public func keyboardWillHide() {
         deleteRepeater.release()
-        run(.commitAll)
+        run { $0.commitAll() }
         forgetHistory()  // whatever field it comes back to, the cursor may be elsewhere
         shift.reset()
         onStateChange?()
@@ -190,35 +175,38 @@ public final class KeyboardController {
     /// chosen for the focused segment, and the focus moves on (after the last segment, the
     /// conversion is committed).
     public func chooseCandidate(at index: Int) {
-        run(.chooseCandidate(index))
+        run { $0.chooseCandidate(index) }
     }
 
     /// Moves the focus between the segments while converting (←/→).
     public func moveFocus(by delta: Int) {
-        run(.moveFocus(delta))
+        run { $0.moveConversionFocus(by: delta) }
     }
 
     /// Makes the focused segment longer (`delta` > 0) or shorter; the core converts again.
     public func resizeFocusedSegment(by delta: Int) {
-        run(.resizeSegment(delta))
+        run { $0.resizeFocusedSegment(delta) }
     }
 
     /// Shows another page of the candidate bar.
     public func turnCandidatePage(by delta: Int) {
-        run(.turnPage(delta))
+        run { $0.turnPage(delta) }
     }
 
     /// Cancels the conversion: back to composing with the reading that was converted, as
     /// Escape does in every Japanese IME (Mozc, Kotoeri). Nothing happens when not converting.
     public func cancelConversionToReading() {
-        run(.cancelConversion)
+        run { $0.cancelConversion() }
     }
 
     /// Turns kana-only typing on or off for a profile (the profile switcher's long-press
     /// menu); what is composed is committed first. The caller stores the setting
     /// (`KeyboardSettings.saveKanaOnlyProfiles`).
     public func setKanaOnly(_ on: Bool, forProfile profileID: String) {
-        run(.setKanaOnly(on, profileID: profileID))
+        run {
+            $0.commitAll()
+            if on { $0.kanaOnlyProfiles.insert(profileID) } else { $0.kanaOnlyProfiles.remove(profileID) }
+        }
     }
 
     /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`).
@@ -231,7 +219,7 @@ public final class KeyboardController {
     /// The history of what the keyboard committed (the next conversion's context) goes too
     /// when the cursor is no longer right after it, or the field is another one.
     public func documentDidChange() {
-        guard !isRunning else { return }
+        guard !commands.isRunning else { return }
         if !hasUncommittedInput {
             if contextTracker.forgetIfCursorLeft() {
                 candidateBar.clear()  // the next words offered after it
@@ -250,15 +238,13 @@ public final class KeyboardController {
 
     // MARK: The state machine
 
-    private func run(_ command: Command) {
-        queue.append(command)
-        guard !isRunning else { return }  // called back from inside an edit: runs next
-        isRunning = true
-        while !queue.isEmpty {
-            perform(queue.removeFirst())
+    /// Runs `command` (after the one running now, if called from inside it), then leaves
+    /// the phase idle, remembers the document as it is left, and tells the view.
+    private func run(_ command: @escaping (KeyboardController) -> Void) {
+        let ranNow = commands.run({ [unowned self] in command(self) }, afterEach: { [unowned self] in
             if phase != .idle { phase = .idle }
-        }
-        isRunning = false
+        })
+        guard ranNow else { return }
         document.rememberDocument(leavesInput: hasUncommittedInput)
         onStateChange?()
     }
@@ -266,22 +252,6 @@ public final class KeyboardController {
     /// Whether anything typed is shown but not committed.
     var hasUncommittedInput: Bool {
         !composition.isEmpty || conversion != nil || !document.shownText.isEmpty
-    }
-
-    private func perform(_ command: Command) {
-        switch command {
-        case .commitAll: commitAll()
-        case .deleteWord: deleteWord()
-        case .key(let key): handle(key)
-        case .chooseCandidate(let index): chooseCandidate(index)
-        case .moveFocus(let delta): moveConversionFocus(by: delta)
-        case .resizeSegment(let delta): resizeFocusedSegment(delta)
-        case .turnPage(let delta): turnPage(delta)
-        case .cancelConversion: cancelConversion()
-        case .setKanaOnly(let on, let profileID):
-            commitAll()
-            if on { kanaOnlyProfiles.insert(profileID) } else { kanaOnlyProfiles.remove(profileID) }
-        }
     }
 
     /// The profile id sent to the core: the active profile with its script and widths.
@@ -292,7 +262,7 @@ public final class KeyboardController {
     private func profileDidChange(to profile: ProfileDescription) {
         // Whoever changed it, what is pending was typed in the old profile (and script):
         // commit it there, then start the new profile with shift off.
-        run(.commitAll)
+        run { $0.commitAll() }
         activeProfileID = profile.id
         layer = .letters
         shift.reset()
