@@ -33,7 +33,7 @@ final class ConversionContextTracker {
     /// it: `segments` join the history, or start a new one if the cursor had left it; anything
     /// committed without segments (a space, a newline, kana the core could not convert, kana
     /// typed in a kana-only profile) ends the history.
-    func commit(_ text: String, as segments: [CommittedSegment], thenShow shown: String = "") {
+    func commit(_ text: String, as segments: [CommittedSegment] = [], thenShow shown: String = "") {
         let continuing = !history.isEmpty && isHistoryCurrent
         document.commit(text, thenShow: shown)
         guard !segments.isEmpty else {

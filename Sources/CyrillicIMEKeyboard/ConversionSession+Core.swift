@@ -28,12 +28,16 @@ extension ConversionSession {
         return usable(result, for: reading).map { ConversionSession(conversion: $0, context: context) }
     }
 
-    /// Makes the focused segment longer (`delta` > 0) or shorter; the core converts again
-    /// in the session's context. On failure the session is unchanged.
-    mutating func resizeFocusedSegment(by delta: Int, engine: KeyboardEngine) throws(ConversionFailure) {
+    /// The session with its focused segment made longer (`delta` > 0) or shorter: the core
+    /// converts again, in the session's context.
+    func resizingFocusedSegment(by delta: Int, engine: KeyboardEngine) -> Result<ConversionSession, ConversionFailure> {
         let result = engine.resizeSegment(
             of: conversion, at: focus, by: delta, candidates: Self.candidatesPerSegment, context: context)
-        replace(with: try Self.usable(result, for: reading).get())
+        return Self.usable(result, for: reading).map { converted in
+            var resized = self
+            resized.replace(with: converted)
+            return resized
+        }
     }
 
     /// Space while converting: the focused segment's next candidate. At the end of its list

@@ -1,16 +1,11 @@
 import CyrillicIME
 import Foundation
 
-/// The converting state and the candidate bar (docs/KEYBOARD.md, "The writer's loop").
-///
-/// converting: `conversion` holds the segments; the document shows the chosen text with the
-/// focused segment selected; the bar lists its candidates. Space (or a tap) chooses, ←/→ move
-/// the focus, resizing converts again, backspace goes back to composing; return, a letter or
-/// punctuation commits what is shown. The core calls are `ConversionSession`'s
-/// (ConversionSession+Core.swift); when one fails, what was converted is committed as kana.
-///
-/// Every conversion and prediction is asked with the context before the cursor
-/// (`ConversionContextTracker`). After a commit, the bar offers the words that usually follow.
+/// The converting state and the candidate bar (docs/KEYBOARD.md, "The writer's loop"): the
+/// document shows `conversion`'s chosen text with the focused segment selected, the bar its
+/// candidates. The core calls are `ConversionSession`'s (ConversionSession+Core.swift) and
+/// `CandidateBar`'s (CandidateBar+Core.swift), each asked with the context before the cursor
+/// (`ConversionContextTracker`); when a conversion fails, what was converted is committed as kana.
 extension KeyboardController {
     /// Space with something composed: the core converts the whole composition.
     func startConversion() {
@@ -20,6 +15,20 @@ extension KeyboardController {
         phase = .processing(EngineKey.space)
         let result = ConversionSession.converting(composition.kana, after: context, engine: engine)
         phase = .inserting
+        show(result)
+    }
+
+    func resizeFocusedSegment(_ delta: Int) {
+        guard let session = conversion, delta != 0 else { return }
+        phase = .processing(delta > 0 ? "{extend}" : "{shrink}")
+        let result = session.resizingFocusedSegment(by: delta, engine: engine)
+        phase = .inserting
+        show(result)
+    }
+
+    /// Shows the conversion the core made; when it could not convert, what was composed (or
+    /// being converted) is committed as kana and `lastError` says why.
+    private func show(_ result: Result<ConversionSession, ConversionFailure>) {
         switch result {
         case .success(let session):
             lastError = nil
@@ -27,18 +36,13 @@ extension KeyboardController {
             conversion = session
             showConversion()
         case .failure(let failure):
-            failConversion(failure)
+            lastError = failure.message
+            let reading = conversion?.reading ?? composition.kana
+            conversion = nil
+            composition = Composition()
+            candidateBar.clear()
+            contextTracker.commit(reading)
         }
-    }
-
-    /// The core could not convert: what is composed (or was being converted) is committed as kana.
-    private func failConversion(_ failure: ConversionFailure) {
-        lastError = failure.message
-        let reading = conversion?.reading ?? composition.kana
-        conversion = nil
-        composition = Composition()
-        candidateBar.clear()
-        commitText(reading)
     }
 
     /// Back to composing, with the reading that was converted (backspace or Escape while
@@ -69,7 +73,7 @@ extension KeyboardController {
             composition = Composition()
             candidateBar.clear()
             phase = .inserting
-            commitText(item.text, as: [CommittedSegment(reading: item.reading, text: item.text)])
+            contextTracker.commit(item.text, as: [CommittedSegment(reading: item.reading, text: item.text)])
             learn(ConversionChoice(
                 reading: item.reading, segments: [.init(reading: item.reading, text: item.text)], context: context))
             offerNextWords()
@@ -81,25 +85,6 @@ extension KeyboardController {
         showConversion()
     }
 
-    func resizeFocusedSegment(_ delta: Int) {
-        guard var session = conversion, delta != 0 else { return }
-        phase = .processing(delta > 0 ? "{extend}" : "{shrink}")
-        do {
-            try session.resizeFocusedSegment(by: delta, engine: engine)
-            phase = .inserting
-            lastError = nil
-            conversion = session
-            showConversion()
-        } catch {
-            phase = .inserting
-            failConversion(error)
-        }
-    }
-
-    func turnPage(_ delta: Int) {
-        candidateBar.turnPage(by: delta, extending: &conversion, engine: engine)
-    }
-
     /// Commits the conversion as chosen and tells the learning store; its segments join the
     /// history. `offeringNextWords`: the bar then shows the words that usually follow (not
     /// when a letter committed it: that letter starts the next word).
@@ -108,7 +93,7 @@ extension KeyboardController {
         conversion = nil
         candidateBar.clear()
         phase = .inserting
-        commitText(session.text, as: session.committedSegments)
+        contextTracker.commit(session.text, as: session.committedSegments)
         learn(session.choice)
         if offeringNextWords { offerNextWords() }
     }

@@ -1,20 +1,15 @@
 import CyrillicIME
 import Foundation
 
-/// The one path every key takes (docs/KEYBOARD.md, "The writer's loop"). The core converts;
-/// this keeps the state, has the presenter show it, and commits it.
-///
-/// - idle: nothing composed. Space types a space (`spaceWidth`), return a newline,
-///   backspace deletes before the cursor.
-/// - composing: letters go through the core into `composition` (kana + pending letters),
-///   shown as marked text; the bar shows predictions. Backspace edits from the end; space
-///   converts; return commits the kana; a prediction tapped commits itself.
-/// - converting (KeyboardController+Converting.swift): `conversion` holds the segments.
+/// The one path every key takes, in every profile (docs/KEYBOARD.md, "The writer's loop"):
+/// idle (space types a space, return a newline, backspace deletes before the cursor) →
+/// composing (letters go through the core into `composition`; space converts, return commits
+/// the kana) → converting (KeyboardController+Converting.swift).
 ///
 /// A kana-only profile is composing whose kana are committed as soon as the core writes them
-/// (`sendToCore`), so only the pending letters are ever shown; space and return go to the
-/// core (which flushes, then types them), and nothing is converted.
-/// Whenever the core fails, what is composed is committed as kana and `lastError` says why.
+/// (`Composition.take`), so only the pending letters are shown; space and return go to the
+/// core (which flushes, then types them), and nothing is converted. Whenever the core fails,
+/// what is composed is committed as typed and `lastError` says why.
 extension KeyboardController {
     func handle(_ key: KeyboardKey) {
         switch key {
@@ -53,7 +48,7 @@ extension KeyboardController {
                 typeSeparator(EngineKey.enter, or: "\n")
             }
         case .backspace:
-            backspace()
+            deleteBackward(byWord: false)
         case .dakuten:
             cycleDakuten()
         case .profile:
@@ -69,7 +64,7 @@ extension KeyboardController {
                 moveCursor(forward: key == .cursorRight)
             }
         }
-        returnToLettersIfNeeded(after: key)
+        if key != .mode { layer = profiles.current.position(afterKey: key.label, at: layer) }
     }
 
     /// Space or return with nothing converted: a kana-only profile sends it to the core (which
@@ -78,18 +73,8 @@ extension KeyboardController {
         if isKanaOnly {
             sendToCore(engineKey)
         } else {
-            commitText(text)
+            contextTracker.commit(text)
             forgetHistory()
-        }
-    }
-
-    /// Like the system keyboard: after a space typed on the symbols layer, the letters
-    /// come back. Which keys do this is the layer's `returnToLettersAfter` in the data.
-    private func returnToLettersIfNeeded(after key: KeyboardKey) {
-        if !layer.isLetters, key != .mode,
-           let current = profiles.current.layers.first(where: { $0.id == layer.layer }),
-           current.returnToLettersAfter.contains(key.label) {
-            layer = .letters
         }
     }
 
@@ -109,7 +94,7 @@ extension KeyboardController {
         lastError = result.action == .error ? (result.error ?? "the core failed without a message") : nil
         if let committed = composition.take(result, committingKana: isKanaOnly) {
             candidateBar.clear()
-            commitText(committed, thenShow: composition.pending)
+            contextTracker.commit(committed, thenShow: composition.pending)
         } else {
             showComposition()
         }
@@ -125,41 +110,24 @@ extension KeyboardController {
         sendToCore(EngineKey.flush)
     }
 
-    /// Backspace: a conversion goes back to composing; else the last pending letter goes (the
-    /// core drops it), else the last kana, else the character before the cursor.
-    private func backspace() {
+    /// Backspace, or a held one in word mode (`byWord`): a conversion goes back to composing;
+    /// else the composition loses its last pending letter (the core drops it) or kana, or all
+    /// of it by word; with nothing composed, the document loses a character or a word.
+    func deleteBackward(byWord: Bool) {
         if conversion != nil {
             cancelConversion()
-        } else if !composition.pending.isEmpty {
+        } else if !byWord, !composition.pending.isEmpty {
             sendToCore(EngineKey.backspace)
-        } else if !composition.kana.isEmpty {
+        } else if !composition.isEmpty {
             phase = .inserting
-            composition.dropLastKana()
+            if byWord { composition = Composition() } else { composition.dropLastKana() }
             showComposition()
             updatePredictions()
         } else {
             phase = .inserting
             forgetHistory()
-            document.deleteBackward()
+            if byWord { document.deleteWordBeforeCursor() } else { document.deleteBackward() }
         }
-    }
-
-    /// A held backspace in word mode: a conversion goes back to composing, a composition
-    /// goes whole, then the document loses one word at a time.
-    func deleteWord() {
-        if conversion != nil {
-            cancelConversion()
-            return
-        }
-        phase = .inserting
-        if !composition.isEmpty {
-            composition = Composition()
-            candidateBar.clear()
-            showComposition()
-            return
-        }
-        forgetHistory()
-        document.deleteWordBeforeCursor()
     }
 
     /// The dakuten key: the pending letters become kana first (so the kana they would have
@@ -208,7 +176,7 @@ extension KeyboardController {
         composition = Composition()
         candidateBar.clear()
         phase = .inserting
-        commitText(text, as: text.isEmpty ? [] : [CommittedSegment(reading: text, text: text)])
+        contextTracker.commit(text, as: text.isEmpty ? [] : [CommittedSegment(reading: text, text: text)])
     }
 
     /// Moves over one user-perceived character, after committing what is shown.
@@ -223,12 +191,6 @@ extension KeyboardController {
 
     func showComposition() {
         document.show(composition.text)
-    }
-
-    /// Replaces what is shown with `text`, committed (then shows `shown`). `segments`: what the
-    /// text is, as the history keeps it; anything committed without them ends the history.
-    func commitText(_ text: String, as segments: [CommittedSegment] = [], thenShow shown: String = "") {
-        contextTracker.commit(text, as: segments, thenShow: shown)
     }
 
     /// The keyboard moved the cursor or edited the text outside what it composes (backspace,

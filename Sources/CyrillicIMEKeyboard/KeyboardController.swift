@@ -2,20 +2,15 @@ import CyrillicIME
 import Foundation
 
 /// The keyboard's logic, everything a `UIInputViewController` does except drawing: it takes
-/// the view's and the host's events, routes each key down one path (KeyboardController+Keys.swift)
-/// and keeps the few things every key needs (phase, shift, layer, profile, the last error).
+/// the view's and the host's events and routes each key down one path, for kana-only and
+/// converting profiles alike (KeyboardController+Keys.swift). Each key runs through `Phase`:
+/// idle → processing (the core is asked) → result received → inserting (the document is
+/// edited) → idle; one that arrives while another is handled waits its turn (`CommandQueue`).
 ///
-/// Each key runs through `Phase`: idle → processing (the core is asked) → result received →
-/// inserting (the document is edited) → idle. A key that arrives while another is being
-/// handled (a host that calls back into the keyboard from inside an edit) waits in a queue
-/// and runs next, so no keystroke is ever lost. See docs/KEYBOARD.md.
-///
-/// What the writer types is a `Composition` (kana + pending letters); space converts it into a
-/// `ConversionSession`; the `CandidateBar` shows predictions or the focused segment's
-/// candidates. A kana-only profile (`KeyboardSettings.kanaOnlyProfiles`) types down the same
-/// path: its kana are committed as the core writes them, and space and return are the core's.
-/// What the document shows (marked or inline) is the `DocumentPresenter`'s; the context of
-/// each conversion, the `ConversionContextTracker`'s.
+/// It keeps what every key needs (phase, shift, layer, profile, the last error) and what the
+/// writer is typing: a `Composition`, then a `ConversionSession`, and the `CandidateBar`. What
+/// the document shows is the `DocumentPresenter`'s; the history of commits and the context of
+/// each conversion, the `ConversionContextTracker`'s. See docs/KEYBOARD.md.
 public final class KeyboardController {
     public enum Phase: Equatable, Sendable {
         case idle
@@ -103,7 +98,7 @@ public final class KeyboardController {
     private lazy var deleteRepeater = DeleteRepeater(
         timing: deleteRepeatTiming, scheduler: scheduler,
         deleteCharacter: { [weak self] in self?.run { $0.handle(.backspace) } },
-        deleteWord: { [weak self] in self?.run { $0.deleteWord() } })
+        deleteWord: { [weak self] in self?.run { $0.deleteBackward(byWord: true) } })
     private var profileObservation: ProfileObservation?
     private let commands = CommandQueue()
 
@@ -190,7 +185,7 @@ public final class KeyboardController {
 
     /// Shows another page of the candidate bar.
     public func turnCandidatePage(by delta: Int) {
-        run { $0.turnPage(delta) }
+        run { $0.candidateBar.turnPage(by: delta, extending: &$0.conversion, engine: $0.engine) }
     }
 
     /// Cancels the conversion: back to composing with the reading that was converted, as
@@ -220,19 +215,16 @@ public final class KeyboardController {
     /// when the cursor is no longer right after it, or the field is another one.
     public func documentDidChange() {
         guard !commands.isRunning else { return }
-        if !hasUncommittedInput {
-            if contextTracker.forgetIfCursorLeft() {
-                candidateBar.clear()  // the next words offered after it
-                onStateChange?()
-            }
+        if hasUncommittedInput {
+            guard document.changedSinceLeft else { return }
+            document.abandonShownText()
+            composition = Composition()
+            conversion = nil
+            contextTracker.forget()
+        } else if !contextTracker.forgetIfCursorLeft() {
             return
         }
-        guard document.changedSinceLeft else { return }
-        document.abandonShownText()
-        composition = Composition()
-        conversion = nil
-        candidateBar.clear()
-        contextTracker.forget()
+        candidateBar.clear()  // with what was typed, or the next words offered after the history
         onStateChange?()
     }
 
