@@ -7,7 +7,7 @@ import Foundation
 /// character before it). The controller decides what to show; this decides how, and
 /// remembers what it showed, so the next change touches only what differs.
 final class DocumentPresenter {
-    let proxy: TextDocumentProxy
+    private let proxy: TextDocumentProxy
     /// Marked or inline. The controller commits what is shown before it changes.
     var style: PendingInputStyle
     /// The uncommitted text shown (marked or inline), just before the cursor.

@@ -15,7 +15,7 @@ extension KeyboardController {
         phase = .processing(EngineKey.space)
         let result = ConversionSession.converting(composition.kana, after: context, engine: engine)
         phase = .inserting
-        show(result)
+        takeConversion(result)
     }
 
     func resizeFocusedSegment(_ delta: Int) {
@@ -23,12 +23,12 @@ extension KeyboardController {
         phase = .processing(delta > 0 ? "{extend}" : "{shrink}")
         let result = session.resizingFocusedSegment(by: delta, engine: engine)
         phase = .inserting
-        show(result)
+        takeConversion(result)
     }
 
     /// Shows the conversion the core made; when it could not convert, what was composed (or
     /// being converted) is committed as kana and `lastError` says why.
-    private func show(_ result: Result<ConversionSession, ConversionFailure>) {
+    private func takeConversion(_ result: Result<ConversionSession, ConversionFailure>) {
         switch result {
         case .success(let session):
             lastError = nil

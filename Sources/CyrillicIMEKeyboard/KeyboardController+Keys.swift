@@ -9,8 +9,10 @@ import Foundation
 /// A kana-only profile is composing whose kana are committed as soon as the core writes them
 /// (`Composition.take`), so only the pending letters are shown; space and return go to the
 /// core (which flushes, then types them), and nothing is converted. Whenever the core fails,
-/// what is composed is committed as typed and `lastError` says why.
+/// nothing typed is lost: what is composed is committed, and `lastError` says why.
 extension KeyboardController {
+    /// One key: the layer keys change what the keys show; the others compose, convert, commit
+    /// or edit, by the state the writer is in.
     func handle(_ key: KeyboardKey) {
         switch key {
         case .shift:

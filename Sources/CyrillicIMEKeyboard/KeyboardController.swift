@@ -205,14 +205,10 @@ public final class KeyboardController {
     }
 
     /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`).
-    /// iOS also says so after the keyboard's own edits; those leave the document as the
-    /// keyboard expects and change nothing. Otherwise the person moved the cursor (or the app
-    /// edited the text): the host has already committed the marked text where it stood, so
-    /// the pending letters stay there as typed and the keyboard starts afresh — converting
-    /// them now would insert kana at the new cursor, away from the letters.
-    ///
-    /// The history of what the keyboard committed (the next conversion's context) goes too
-    /// when the cursor is no longer right after it, or the field is another one.
+    /// An echo of the keyboard's own edits changes nothing. Otherwise the person moved the cursor
+    /// (or the app edited the text): the host has already committed the marked text where it
+    /// stood, so the keyboard starts afresh — converting the pending letters now would put kana
+    /// at the new cursor, away from them — and the history goes if the cursor is no longer after it.
     public func documentDidChange() {
         guard !commands.isRunning else { return }
         if hasUncommittedInput {
