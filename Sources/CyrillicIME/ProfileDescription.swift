@@ -93,6 +93,14 @@ public struct ProfileDescription: Decodable, Equatable, Sendable, Identifiable {
         return KeyboardLayerPosition(layer: layer.id, page: (position.page + 1) % layer.pages.count)
     }
 
+    /// Where a key labelled `label` (`{space}`, a symbol) leaves the keyboard that was at
+    /// `position`: back on the letters if it is one of the layer's `returnToLettersAfter`
+    /// (a space typed on the symbols, like the system keyboard), else where it was.
+    public func position(afterKey label: String, at position: KeyboardLayerPosition) -> KeyboardLayerPosition {
+        let layer = layers.first(where: { $0.id == position.layer })
+        return layer?.returnToLettersAfter.contains(label) == true ? .letters : position
+    }
+
     /// What a key leading to `position` shows: `あ` for the letters, the page's label otherwise.
     public func label(of position: KeyboardLayerPosition) -> String {
         page(at: position)?.label ?? lettersLabel

@@ -24,6 +24,28 @@ public struct Composition: Equatable, Sendable {
     public mutating func dropLastKana() {
         if !kana.isEmpty { kana.removeLast() }
     }
+
+    /// Takes the core's answer to a key typed into it: what the core writes joins the kana, its
+    /// buffer is the new pending input. Returns the text to commit now, if any: everything on an
+    /// error (the core's output then holds the pending letters and the key as typed), the kana
+    /// when `committingKana` (kana-only typing: only the pending letters stay composed).
+    mutating func take(_ result: ConversionResult, committingKana: Bool) -> String? {
+        switch result.action {
+        case .error:
+            defer { self = Composition() }
+            return kana + result.output
+        case .deleteBackward:
+            // Backspace with nothing pending; the keyboard deletes before the cursor itself.
+            pending = ""
+            return nil
+        case .commit, .compose:
+            kana += result.output
+            pending = result.buffer
+            guard committingKana else { return nil }
+            defer { kana = "" }
+            return kana
+        }
+    }
 }
 
 /// One choice the writer made while converting: the reading and, segment by segment, the

@@ -1,0 +1,39 @@
+import CyrillicIME
+
+/// The core calls that fill the bar: predictions while composing, the words that usually
+/// follow after a commit, more candidates when the writer pages past the last. Without a
+/// dictionary the core has none to give: the bar is empty and typing goes on.
+extension CandidateBar {
+    /// Shows the core's predictions for `kana` after `context`.
+    mutating func showPredictions(for kana: String, after context: ConversionContext, engine: KeyboardEngine) {
+        switch engine.predictions(for: kana, limit: Self.defaultPageSize, context: context) {
+        case .success(let predictions): showPredictions(predictions)
+        case .failure: clear()
+        }
+    }
+
+    /// Shows the words that usually follow `history` (a tap commits one, like a prediction).
+    mutating func showNextWords(after history: [CommittedSegment], engine: KeyboardEngine) {
+        switch engine.nextWords(after: .history(history), limit: Self.defaultPageSize) {
+        case .success(let words): showPredictions(words)
+        case .failure: clear()
+        }
+    }
+
+    /// Turns the page by `delta`. Forward from the last page while converting, the focused
+    /// segment's longer list is asked for once (`session` keeps it) and its next page shown.
+    mutating func turnPage(by delta: Int, extending session: inout ConversionSession?, engine: KeyboardEngine) {
+        if delta > 0, var extended = session, page + 1 >= pageCount {
+            let before = extended.focusedCandidates.count
+            extended.extendFocusedCandidates(engine: engine)
+            session = extended
+            if extended.focusedCandidates.count > before {
+                let shown = page
+                showCandidates(of: extended)
+                turnPage(by: shown + delta - page)
+                return
+            }
+        }
+        turnPage(by: delta)
+    }
+}

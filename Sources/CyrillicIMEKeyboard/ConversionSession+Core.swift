@@ -1,0 +1,88 @@
+import CyrillicIME
+import Foundation
+
+/// The core calls that make and change a session: converting a reading, resizing the focused
+/// segment, more candidates. Each answer is checked before the session takes it, so the
+/// keyboard only ever shows a conversion that covers exactly what was typed.
+extension ConversionSession {
+    /// Candidates asked for each segment when converting; more when the writer pages on.
+    static let candidatesPerSegment = 9
+    static let extendedCandidateLimit = 45
+
+    /// Converts `reading` after `context`. The context only helps: a core that cannot take it
+    /// is asked again without one, so it never costs the writer a conversion.
+    static func converting(
+        _ reading: String, after context: ConversionContext, engine: KeyboardEngine
+    ) -> Result<ConversionSession, ConversionFailure> {
+        var context = context
+        func convert() -> Result<KanjiConversion, KanjiConversionError> {
+            engine.convert(
+                reading, fixedSegmentLengths: [], candidates: candidatesPerSegment, alternatives: 0,
+                matchingHeardSpellings: true, context: context)
+        }
+        var result = convert()
+        if case .failure = result, context != .none {
+            context = .none
+            result = convert()
+        }
+        return usable(result, for: reading).map { ConversionSession(conversion: $0, context: context) }
+    }
+
+    /// The session with its focused segment made longer (`delta` > 0) or shorter: the core
+    /// converts again, in the session's context.
+    func resizingFocusedSegment(by delta: Int, engine: KeyboardEngine) -> Result<ConversionSession, ConversionFailure> {
+        let result = engine.resizeSegment(
+            of: conversion, at: focus, by: delta, candidates: Self.candidatesPerSegment, context: context)
+        return Self.usable(result, for: reading).map { converted in
+            var resized = self
+            resized.replace(with: converted)
+            return resized
+        }
+    }
+
+    /// Space while converting: the focused segment's next candidate. At the end of its list
+    /// more are asked for (once); after the last, the first again.
+    mutating func chooseNextCandidate(engine: KeyboardEngine) {
+        var next = focusedChoice + 1
+        if next >= focusedCandidates.count {
+            extendFocusedCandidates(engine: engine)
+            if next >= focusedCandidates.count { next = 0 }
+        }
+        choose(next)
+    }
+
+    /// Asks the core once per segment for a longer list of the focused segment's candidates.
+    mutating func extendFocusedCandidates(engine: KeyboardEngine) {
+        guard !extendedSegments.contains(focus) else { return }
+        if case .success(let more) = engine.candidates(
+            forSegment: focus, of: conversion, limit: Self.extendedCandidateLimit, context: context) {
+            extendFocusedCandidates(more)
+        } else {
+            extendFocusedCandidates([])  // asked once; the list stays as it is
+        }
+    }
+
+    /// A conversion the keyboard can show: segments that cover exactly the reading, each
+    /// with at least one candidate.
+    static func isUsable(_ conversion: KanjiConversion, for reading: String) -> Bool {
+        !conversion.segments.isEmpty && conversion.reading == reading
+            && conversion.segments.map(\.reading).joined() == reading
+            && conversion.segments.allSatisfy { !$0.candidates.isEmpty }
+    }
+
+    /// The core's answer, if the keyboard can show it; else why not.
+    private static func usable(
+        _ result: Result<KanjiConversion, KanjiConversionError>, for reading: String
+    ) -> Result<KanjiConversion, ConversionFailure> {
+        switch result {
+        case .success(let converted) where isUsable(converted, for: reading): .success(converted)
+        case .success: .failure(ConversionFailure(message: "the core's conversion does not cover the reading \(reading)"))
+        case .failure(let error): .failure(ConversionFailure(message: error.message))
+        }
+    }
+}
+
+/// Why the core gave no conversion the keyboard can show; the message becomes `lastError`.
+struct ConversionFailure: Error {
+    let message: String
+}
