@@ -9,48 +9,70 @@ enum SharedOption {
     static let dictionary = OptionSpec("--dictionary", "FILE", "the compiled dictionary (default $CYRILLIC_IME_DICTIONARY; scripts/run.sh builds one and sets it)")
     static let store = OptionSpec("--store", "DIR", "the learning store (default $XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime), the one `type` learns into")
     static let readingProfile = OptionSpec("--profile", "ID", "the profile a Cyrillic READING is typed in (default rus_standard); kana readings are taken as they are")
+    static let consultedStore = OptionSpec("--store", "DIR", "the learning store whose words and choices apply (default the keyboard's); read, never learned into")
+    static let noStore = OptionSpec("--no-store", nil, "leave the learning store out: the dictionary's own answer, the same on every machine")
+    /// Said in `kanji` and `convert --kanji`: what they take from the store.
+    static let storeDetail = "Your own words (`words add`) and the choices learned in the keyboard (`type`) apply as they do in the keyboard: the store is --store DIR, by default the keyboard's; a folder that is not there is not created (nothing learned yet), and one that cannot be used is warned about and left out. Converting here learns nothing. --no-store leaves the store out."
 }
 
 enum Commands {
     static let convert = CommandSpec(
         name: "convert", operands: "[TEXT...]",
         summary: "Converts TEXT (the arguments joined by spaces; without TEXT, standard input line by line) typed key by key in a profile, as the keyboard does, flushing at the end of each line.",
-        details: ["--kanji then converts to kanji: the words of a line, separated by spaces, are converted as one sentence with a word boundary at every space, and the best conversion is written without the spaces. A line that cannot be converted is written as kana, with a warning on stderr that gives the line number and the reason."],
+        details: [
+            "--kanji then converts to kanji: the words of a line, separated by spaces, are converted as one sentence with a word boundary at every space, and the best conversion is written without the spaces. A line that cannot be converted is written as kana, with a warning on stderr that gives the line number and the reason.",
+            SharedOption.storeDetail,
+        ],
         options: [
             SharedOption.profile,
             OptionSpec("--katakana", nil, "write katakana instead of hiragana"),
             OptionSpec("--kanji", nil, "convert to kanji (needs a dictionary)"),
             SharedOption.dictionary,
+            SharedOption.consultedStore,
+            SharedOption.noStore,
             SharedOption.profiles,
             SharedOption.kanaEngine,
         ],
         rules: [
             .conflicts("--katakana", "--kanji", "--kanji writes the conversion, --katakana only kana"),
             .requires("--dictionary", "--kanji", "only the kanji conversion reads a dictionary"),
+            .requires("--store", "--kanji", "only the kanji conversion consults the store"),
+            .requires("--no-store", "--kanji", "only the kanji conversion consults the store"),
+            .conflicts("--store", "--no-store", "--no-store leaves the store out"),
         ],
         examples: [
             "cyrillic-ime convert \"коннитива сэнсэй\"          # こんにちわ せんせい",
             "cyrillic-ime convert --kanji ватасинонамаэванаканодэсу  # 私の名前は中野です",
             "printf 'Кјото\\n' | cyrillic-ime convert --profile srp --katakana   # キョト",
+            "cyrillic-ime words add пиросики ピロシキ屋; cyrillic-ime convert --kanji пиросики   # ピロシキ屋",
         ],
         exitCodes: [.success, .usage, .dataError, .noInput])
 
     static let kanji = CommandSpec(
         name: "kanji", operands: "[TEXT...]",
         summary: "Converts kana (hiragana or katakana, with Japanese punctuation) to kanji: one output line per input line (TEXT, or standard input line by line), the best conversion or the N best separated by tabs.",
-        details: ["A line that cannot be converted is written as typed, with a warning on stderr that gives the line number and the reason. Cyrillic is not kana: `convert --kanji` converts it."],
+        details: [
+            "A line that cannot be converted is written as typed, with a warning on stderr that gives the line number and the reason. Cyrillic is not kana: `convert --kanji` converts it.",
+            SharedOption.storeDetail,
+        ],
         options: [
             OptionSpec("--exact", nil, "match the reading only as typed, not also as heard (long vowels unmarked, …)"),
             OptionSpec("--candidates", "N", "write the N best conversions (1–50), separated by tabs"),
             OptionSpec("--context", "TEXT", "convert every reading as if TEXT stood before the cursor"),
             OptionSpec("--context-tsv", nil, "read context<TAB>reading lines from standard input and answer each at once (flushed), for a program that drives it word by word"),
             SharedOption.dictionary,
+            SharedOption.consultedStore,
+            SharedOption.noStore,
         ],
-        rules: [.conflicts("--context", "--context-tsv", "--context-tsv reads each line's context from the line")],
+        rules: [
+            .conflicts("--context", "--context-tsv", "--context-tsv reads each line's context from the line"),
+            .conflicts("--store", "--no-store", "--no-store leaves the store out"),
+        ],
         examples: [
             "cyrillic-ime kanji きょうはいいてんきですね              # 今日はいい天気ですね",
             "cyrillic-ime kanji --candidates 3 きょうはいいてんきですね",
             "cyrillic-ime kanji --context 私は がくせいです",
+            "cyrillic-ime kanji --no-store ぴろしき                   # the dictionary's answer, not your word",
         ],
         exitCodes: [.success, .usage, .dataError, .noInput])
 
@@ -181,7 +203,7 @@ var topLevelHelp: String {
         lines += wrap(spec.summary, indent: 6, first: 6)
     }
     lines += ["  cyrillic-ime --help | cyrillic-ime COMMAND --help | cyrillic-ime help COMMAND", ""]
-    lines += wrap("The learning store (type, words, forget) is --store DIR, by default $XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime. The dictionary is --dictionary FILE, else $CYRILLIC_IME_DICTIONARY (scripts/run.sh builds it and sets it). Warnings (a line written as kana, input that is not UTF-8) go to stderr.", indent: 0)
+    lines += wrap("The learning store is --store DIR, by default $XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime: type learns into it, words and forget change it, kanji and convert --kanji convert with what it holds (--no-store: without). The dictionary is --dictionary FILE, else $CYRILLIC_IME_DICTIONARY (scripts/run.sh builds it and sets it). Warnings (a line written as kana, input that is not UTF-8) go to stderr.", indent: 0)
     lines += ["", "Exit codes:"] + [ExitCode.success, .usage, .dataError, .noInput].map(\.line)
     return lines.joined(separator: "\n")
 }

@@ -4,7 +4,8 @@ import CyrillicIMETestSupport
 import Foundation
 
 /// `kanji`, `convert --kanji` and `dictionary`: kana→kanji conversion from the command
-/// line. Conversion happens in the core; these commands only read lines and print.
+/// line. Conversion happens in the core, with the learning store consulted as the keyboard
+/// consults it (StoreConsultation.swift); these commands only read lines and print.
 
 /// Where the compiled dictionary is: `--dictionary FILE`, else $CYRILLIC_IME_DICTIONARY
 /// (scripts/run.sh sets it to the file scripts/build_dictionary.sh builds).
@@ -55,6 +56,7 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     }
     let engine = RustCoreEngine.shared
     try loadDictionary(parsed.value("--dictionary"), engine: engine)
+    try consultStore(parsed, engine: engine)
     let heard = !parsed.has("--exact")
     var hintedCyrillic = false
     func hintIfCyrillic(_ reading: String, line number: Int) {

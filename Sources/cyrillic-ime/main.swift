@@ -107,6 +107,7 @@ func runConvert(_ arguments: ArraySlice<String>) throws(CommandError) {
     let profileID = options.script.qualifying(options.profileID)
     if kanji {
         try loadDictionary(options.dictionaryFile, engine: engine)
+        try consultStore(parsed, engine: engine)
     }
     forEachInputLine(parsed.operands) { line, number in
         print(kanji

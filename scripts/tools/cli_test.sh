@@ -72,14 +72,15 @@ for command in convert kanji dictionary profiles type layout words forget versio
     "h=\$('$cli' $command --help) && [[ \$h == 'Usage: cyrillic-ime $command'* && \$h == *$'\nExamples:\n'* && \$h == *$'\nExit codes:\n  0   success'* ]] && echo ok"
   expect "help $command is $command --help" "" 0 "" -- bash -c "diff <('$cli' help $command) <('$cli' $command --help)"
   # In the scratch folder: an option that takes a folder (`type --store`) takes `--help` as
-  # one and makes it.
+  # one and makes it. Standard input is empty: `kanji --store --help` then converts nothing.
   for option in $("$cli" "$command" --help | sed -n '/^Options:/,/^$/p' | grep -oE '^  --[a-z-]+' | grep -v -- --help); do
     expect "$command lists $option and takes it" "" 0 "" -- bash -c \
-      "cd '$scratch' && '$cli' $command $option --help >/dev/null 2>'$scratch/option-err' || ! grep -q 'unknown option' '$scratch/option-err'"
+      "cd '$scratch' && '$cli' $command $option --help </dev/null >/dev/null 2>'$scratch/option-err' || ! grep -q 'unknown option' '$scratch/option-err'"
   done
 done
 expect "-h is --help" "" 0 "" -- bash -c "diff <('$cli' -h) <('$cli' --help)"
 expect "help for an unknown subcommand" "" 64 "help for what? fly is not a subcommand" -- "$cli" help fly
+expect "kanji's help says it uses the store and learns nothing" "" 0 "" -- bash -c "'$cli' kanji --help | tr '\n' ' ' | tr -s ' ' | grep -qF 'Converting here learns nothing. --no-store leaves the store out.'"
 expect "the top-level help names the default store" "" 0 "" -- bash -c "'$cli' --help | tr '\n' ' ' | grep -qF 'by default \$XDG_STATE_HOME/cyrillic-ime, else ~/.local/state/cyrillic-ime'"
 expect "type's help says what it learns" "" 0 "" -- bash -c "'$cli' type --help | grep -qF 'What is committed from the bar is learned in the store'"
 # The README's "Command line" section is `cyrillic-ime --help`, word for word: options added
@@ -98,9 +99,13 @@ expect "unknown subcommand lists the known ones" "" 64 "unknown subcommand fly (
 # Conflicting flags name both; options that do nothing without another are errors.
 expect "--katakana with --kanji" "" 64 "--katakana and --kanji cannot be used together" -- "$cli" convert --katakana --kanji ка
 expect "--dictionary without --kanji" "" 64 "--dictionary needs --kanji" -- "$cli" convert --dictionary /nowhere ка
+expect "--store without --kanji" "" 64 "--store needs --kanji: only the kanji conversion consults the store" -- "$cli" convert --store /nowhere ка
+expect "--no-store without --kanji" "" 64 "--no-store needs --kanji" -- "$cli" convert --no-store ка
+expect "kanji --store with --no-store" "" 64 "--store and --no-store cannot be used together" -- "$cli" kanji --store /nowhere --no-store か
+expect "convert --kanji --store with --no-store" "" 64 "--store and --no-store cannot be used together" -- "$cli" convert --kanji --store /nowhere --no-store ка
 expect "type --kana-only with --dictionary" "" 64 "--kana-only and --dictionary cannot be used together" -- "$cli" type --kana-only --dictionary /nowhere
 expect "a usage error points at the subcommand's help" "" 64 "Run \`cyrillic-ime convert --help\` for usage." -- "$cli" convert --fast
-expect "an option of another subcommand" "" 64 "unknown option --id for convert (its options: --profile, --katakana, --kanji, --dictionary, --profiles, --kana-engine)" -- "$cli" convert --id srp
+expect "an option of another subcommand" "" 64 "unknown option --id for convert (its options: --profile, --katakana, --kanji, --dictionary, --store, --no-store, --profiles, --kana-engine)" -- "$cli" convert --id srp
 expect "--name=value is accepted" "キョト" 0 "" -- "$cli" convert --profile=srp --katakana Кјото
 expect "a flag takes no value" "" 64 "--katakana takes no value" -- "$cli" convert --katakana=yes ка
 expect "profiles takes no text" "" 64 "unexpected argument srp: profiles takes only options" -- "$cli" profiles srp

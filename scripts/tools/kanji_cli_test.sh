@@ -12,6 +12,10 @@ failed=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 export CYRILLIC_IME_DICTIONARY=$dictionary
+# kanji and convert --kanji consult the keyboard's learning store by default: here the default
+# is a folder of this test's own that does not exist, so the expected outputs are the
+# dictionary's whatever the developer's own store holds.
+export XDG_STATE_HOME=$scratch/state
 
 source scripts/tools/expect.sh   # (the working directory is the project root)
 
@@ -73,6 +77,48 @@ expect "kanji --context-tsv: history, none, garbage, a sentence end" $'行きま
   bash -c "printf '私は\tいきます\n\tわ\n😀xyz\tわ\n駅。\tわ\nこの本\tお\n' | '$cli' kanji --context-tsv"
 expect "kanji: --context with --context-tsv" "" 64 "--context and --context-tsv cannot be used together" -- \
   "$cli" kanji --context 私 --context-tsv
+
+# One store everywhere (issue 40): the writer's words and the keyboard's learned choices apply
+# to kanji and convert --kanji (пиросики is ぴろしき in rus_standard); --no-store leaves them out;
+# a store that cannot be used is warned about and the line still converts.
+store=$scratch/store
+expect "words add into a store" "added ぴろしき	ピロシキ屋	noun  (1 word in $store)" 0 "" -- "$cli" words --store "$store" add ぴろしき ピロシキ屋
+expect "kanji --store: the writer's word" "ピロシキ屋" 0 "" -- "$cli" kanji --store "$store" ぴろしき
+expect "convert --kanji --store: the writer's word" "ピロシキ屋" 0 "" -- "$cli" convert --kanji --store "$store" пиросики
+expect "kanji --no-store: the dictionary's answer" "ピロシキ" 0 "" -- "$cli" kanji --no-store ぴろしき
+expect "convert --kanji --no-store: the dictionary's answer" "ピロシキ" 0 "" -- "$cli" convert --kanji --no-store пиросики
+expect "kanji --context-tsv --store: the writer's word after a context" "ピロシキ屋" 0 "" -- \
+  bash -c "printf '私は\tぴろしき\n' | '$cli' kanji --context-tsv --store '$store'"
+expect "converting learns nothing: no learning file in the store" "ok" 0 "" -- bash -c "test ! -e '$store/learning.cime' && echo ok"
+mkdir -p "$scratch/keyboard"
+cp -R "$store" "$scratch/keyboard/cyrillic-ime"
+expect "kanji: by default the keyboard's store (\$XDG_STATE_HOME/cyrillic-ime)" "ピロシキ屋" 0 "" -- \
+  env XDG_STATE_HOME="$scratch/keyboard" "$cli" kanji ぴろしき
+expect "convert --kanji: by default the keyboard's store" "ピロシキ屋" 0 "" -- \
+  env XDG_STATE_HOME="$scratch/keyboard" "$cli" convert --kanji пиросики
+expect "without \$XDG_STATE_HOME, the store in ~/.local/state" "ピロシキ屋" 0 "" -- \
+  env -u XDG_STATE_HOME HOME="$scratch/home" bash -c "mkdir -p '$scratch/home/.local/state' && cp -R '$store' '$scratch/home/.local/state/cyrillic-ime' && '$cli' kanji ぴろしき"
+expect "a default store not there yet: the dictionary's answer, no warning, no folder made" "ピロシキ|ok" 0 "" -- \
+  bash -c "'$cli' kanji ぴろしき 2>&1 | tr '\n' '|'; test ! -e '$XDG_STATE_HOME' && echo ok"
+expect "…nor in ~/.local/state" "ピロシキ|ok" 0 "" -- \
+  env -u XDG_STATE_HOME HOME="$scratch/fresh-home" bash -c "'$cli' convert --kanji пиросики 2>&1 | tr '\n' '|'; test ! -e '$scratch/fresh-home' && echo ok"
+expect "a --store that is not there: said, converted without it, not made" "ピロシキ" 0 \
+  "warning: the store $scratch/none does not exist (nothing learned there yet): converting without it" -- \
+  bash -c "'$cli' kanji --store '$scratch/none' ぴろしき && test ! -e '$scratch/none'"
+printf 'a file\n' > "$scratch/file-store"
+expect "a --store that is a file: said, converted without it" "ピロシキ" 0 \
+  "warning: the store $scratch/file-store is a file, not a folder: converting without it" -- "$cli" convert --kanji --store "$scratch/file-store" пиросики
+cp -R "$store" "$scratch/damaged-learning"
+printf 'not a learning file\n' > "$scratch/damaged-learning/learning.cime"
+expect "a damaged learning file: named, set aside, the words still apply" "ピロシキ屋" 0 \
+  "warning: user store $scratch/damaged-learning/learning.cime: not a CyrillicIME learning file" -- \
+  "$cli" kanji --store "$scratch/damaged-learning" ぴろしき
+mkdir -p "$scratch/damaged-words"
+printf '\xff\xfe\n' > "$scratch/damaged-words/words.cime"
+expect "a damaged words file: named, and the line converts without it" "ピロシキ" 0 \
+  "warning: user store $scratch/damaged-words/words.cime: not UTF-8 text" -- \
+  "$cli" convert --kanji --store "$scratch/damaged-words" пиросики
+expect "an empty --store" "" 64 "--store needs a folder, not an empty value" -- "$cli" kanji --store "" ぴろしき
 
 # The dictionary command, and failures that name the file.
 expect "dictionary: loads" "loads	yes" 0 "" -- bash -c "'$cli' dictionary | grep '^loads'"
