@@ -194,6 +194,18 @@ keys Enter
 expect_screen "…and is what space and Enter write" "  $second│"
 keys C-d
 expect_screen "quits" "EXIT=0"
+# One store everywhere (issue 40): the choice learned in the keyboard comes back from the
+# command line too, from the same store; --no-store gives the dictionary's first again.
+check_command() { # NAME EXPECTED COMMAND...
+  local name=$1 want=$2 got
+  shift 2
+  got=$("$@" 2>&1)
+  if [[ $got == "$want" ]]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "FAIL: $name: got $(printf %q "$got"), want $(printf %q "$want")"; fi
+}
+check_command "kanji --store: the choice learned in the keyboard ($second)" "$second" "$cli" kanji --store "$TMUX_TMPDIR/learning" きた
+check_command "convert --kanji --store: the choice learned in the keyboard" "$second" "$cli" convert --kanji --store "$TMUX_TMPDIR/learning" кита
+check_command "kanji --no-store: the dictionary's first ($first)" "$first" "$cli" kanji --no-store きた
 # Forgetting from the command line: the choice is gone at the next start.
 forgot=$("$cli" forget --store "$TMUX_TMPDIR/learning" кита)
 if [[ $forgot == "forgot what was learned for きた: "* && $forgot != *": 0 entries"* ]]; then passed=$((passed + 1)); else
