@@ -8,6 +8,9 @@ passed=0
 failed=0
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# The default learning store, which kanji consults, is a folder of this test's own: nothing
+# here reads or opens the developer's store.
+export XDG_STATE_HOME=$scratch/state
 
 source scripts/tools/expect.sh   # (the working directory is the project root)
 
