@@ -15,6 +15,8 @@
 //! - [`user`]: the user store: learned choices and phrases, the user dictionary, their files.
 //! - [`user_ffi`]: the user store's exports of the C ABI.
 //! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
+//! - [`foreign_lexicon`]: the established Japanese forms of the writer's own names, places
+//!   and words (`Германия` → ドイツ, `Наташа` → ナターシャ), per Cyrillic language.
 
 pub mod compose;
 pub mod composer;
@@ -24,6 +26,7 @@ pub mod conversion_ffi;
 pub mod dictionary;
 pub mod engine;
 pub mod ffi;
+pub mod foreign_lexicon;
 pub mod json;
 pub mod kana_script;
 pub mod keyboard;
