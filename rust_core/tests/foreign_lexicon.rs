@@ -7,12 +7,17 @@ mod common;
 use cyrillic_ime_core::foreign_lexicon::{self, Entry, Kind, Lexicon};
 use cyrillic_ime_core::kana_script;
 
-fn texts(entries: &[Entry]) -> Vec<&str> {
-    entries.iter().map(|e| e.text.as_str()).collect()
+/// Every entry of `word` in the bundled lexicon.
+fn all(language: &str, word: &str) -> Vec<Entry<'static>> {
+    foreign_lexicon::lookup(language, word).collect()
 }
 
-fn first(language: &str, word: &str) -> &'static Entry {
-    foreign_lexicon::lookup(language, word).first().unwrap_or_else(|| panic!("{language}: no entry for {word}"))
+fn texts(language: &str, word: &str) -> Vec<&'static str> {
+    foreign_lexicon::lookup(language, word).map(|e| e.text).collect()
+}
+
+fn first(language: &str, word: &str) -> Entry<'static> {
+    foreign_lexicon::lookup(language, word).next().unwrap_or_else(|| panic!("{language}: no entry for {word}"))
 }
 
 #[test]
@@ -39,14 +44,14 @@ fn every_entry_is_found_by_its_spelling_and_reads_as_its_katakana() {
     let lexicon = foreign_lexicon::bundled();
     for language in lexicon.languages() {
         for entry in lexicon.entries(language) {
-            for typed in [entry.spelling.clone(), entry.spelling.to_uppercase(), entry.spelling.to_lowercase()] {
-                assert!(lexicon.lookup(language, &typed).contains(entry), "{language}: {typed} does not find {}", entry.text);
+            for typed in [entry.spelling.to_string(), entry.spelling.to_uppercase(), entry.spelling.to_lowercase()] {
+                assert!(lexicon.lookup(language, &typed).any(|e| e == entry), "{language}: {typed} does not find {}", entry.text);
             }
             assert!(lexicon.sources(language).iter().any(|(key, _)| *key == entry.source), "{language}: {}", entry.spelling);
             // A katakana text's reading is that text in hiragana (the ・ between parts dropped).
             if entry.text.chars().all(|c| ('\u{30A1}'..='\u{30FA}').contains(&c) || c == 'ー' || c == '・') {
                 let mut katakana = String::new();
-                kana_script::push_katakana(&mut katakana, &entry.reading);
+                kana_script::push_katakana(&mut katakana, entry.reading);
                 assert_eq!(katakana, entry.text.replace('・', ""), "{language}: {}", entry.spelling);
             }
         }
@@ -61,7 +66,7 @@ fn each_language_finds_its_own_spellings() {
     assert_eq!(first("ru", "Китай").text, "中国");
     assert_eq!(first("ru", "Китай").reading, "ちゅうごく");
     assert_eq!(first("ru", "США").text, "アメリカ");
-    assert_eq!(texts(foreign_lexicon::lookup("ru", "Англия"))[..2], ["イギリス", "イングランド"]);
+    assert_eq!(texts("ru", "Англия")[..2], ["イギリス", "イングランド"]);
     assert_eq!(first("ru", "Грузия").text, "ジョージア");
     assert_eq!(first("ru", "Южная Корея").text, "韓国");
     assert_eq!(first("ru", "Вена").text, "ウィーン");
@@ -92,8 +97,8 @@ fn each_language_finds_its_own_spellings() {
     assert_eq!(first("bg", "София").text, "ソフィア");
     assert_eq!(first("bg", "Виена").text, "ウィーン");
     // A language's spellings are its own: Ukrainian writes Німеччина, not Германия.
-    assert!(foreign_lexicon::lookup("uk", "Германия").is_empty());
-    assert!(foreign_lexicon::lookup("sr-Cyrl", "Германия").is_empty());
+    assert!(all("uk", "Германия").is_empty());
+    assert!(all("sr-Cyrl", "Германия").is_empty());
 }
 
 #[test]
@@ -106,7 +111,7 @@ fn spellings_match_in_any_case_with_or_without_dots_hyphens_and_curly_apostrophe
     assert_eq!(first("ru", "Хрущев").text, "フルシチョフ");
     // A hyphen or a space, one or several.
     for typed in ["Санкт-Петербург", "санкт петербург", "Санкт  Петербург", "Нью-Йорк", "нью йорк"] {
-        assert!(!foreign_lexicon::lookup("ru", typed).is_empty(), "{typed:?}");
+        assert!(!all("ru", typed).is_empty(), "{typed:?}");
     }
     // Several words.
     assert_eq!(first("ru", "новая зеландия").text, "ニュージーランド");
@@ -122,29 +127,29 @@ fn spellings_match_in_any_case_with_or_without_dots_hyphens_and_curly_apostrophe
 #[test]
 fn a_spelling_names_all_its_things_the_usual_one_first() {
     // The country and its capital share a name.
-    let algeria = foreign_lexicon::lookup("ru", "Алжир");
-    assert_eq!(texts(algeria), ["アルジェリア", "アルジェ"]);
+    let algeria = all("ru", "Алжир");
+    assert_eq!(texts("ru", "Алжир"), ["アルジェリア", "アルジェ"]);
     assert_eq!(algeria.iter().map(|e| e.kind).collect::<Vec<_>>(), [Kind::Country, Kind::Capital]);
     // The name Japanese uses now, then the former one.
-    assert_eq!(texts(foreign_lexicon::lookup("ru", "Киев")), ["キーウ", "キエフ"]);
-    assert_eq!(texts(foreign_lexicon::lookup("ru", "Грузия")), ["ジョージア", "グルジア"]);
-    assert_eq!(foreign_lexicon::lookup("ru", "Грузия")[1].source, "former");
+    assert_eq!(texts("ru", "Киев"), ["キーウ", "キエフ"]);
+    assert_eq!(texts("ru", "Грузия"), ["ジョージア", "グルジア"]);
+    assert_eq!(all("ru", "Грузия")[1].source, "former");
     // Two Japanese forms of one name, with and without the stress marked.
-    assert_eq!(texts(foreign_lexicon::lookup("ru", "Татьяна")), ["タチアナ", "タチヤーナ"]);
+    assert_eq!(texts("ru", "Татьяна"), ["タチアナ", "タチヤーナ"]);
     // A name and a capital.
-    let victoria = foreign_lexicon::lookup("ru", "Виктория");
+    let victoria = all("ru", "Виктория");
     assert!(victoria.iter().any(|e| e.kind == Kind::GivenName && e.text == "ヴィクトリア"));
     assert!(victoria.iter().any(|e| e.kind == Kind::Capital && e.text == "ビクトリア"));
 }
 
 #[test]
 fn words_and_languages_it_does_not_have_find_nothing() {
-    assert!(foreign_lexicon::lookup("ru", "ватаси").is_empty());
-    assert!(foreign_lexicon::lookup("ru", "").is_empty());
-    assert!(foreign_lexicon::lookup("ru", " - ").is_empty());
-    assert!(foreign_lexicon::lookup("de", "Германия").is_empty());
-    assert!(foreign_lexicon::lookup("ja-Latn", "Germany").is_empty());
-    assert!(Lexicon::default().lookup("ru", "Германия").is_empty());
+    assert!(all("ru", "ватаси").is_empty());
+    assert!(all("ru", "").is_empty());
+    assert!(all("ru", " - ").is_empty());
+    assert!(all("de", "Германия").is_empty());
+    assert!(all("ja-Latn", "Germany").is_empty());
+    assert_eq!(Lexicon::default().lookup("ru", "Германия").len(), 0);
 }
 
 const SOURCES: &str = r#""sources": {"wikipedia": "the titles of the Wikipedias' articles"}"#;
@@ -162,7 +167,9 @@ fn parse_error(text: &str) -> String {
 #[test]
 fn a_small_document_parses() {
     let lexicon = foreign_lexicon::parse(&document(GOOD)).expect("parses");
-    assert_eq!(lexicon.lookup("ru", "германия")[0].reading, "どいつ");
+    let found: Vec<Entry> = lexicon.lookup("ru", "германия").collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].spelling, found[0].text, found[0].reading, found[0].kind, found[0].source), ("Германия", "ドイツ", "どいつ", Kind::Country, "wikipedia"));
     assert_eq!(lexicon.entry_count("ru"), 1);
     assert_eq!(lexicon.longest_phrase("ru"), 1);
 }
