@@ -136,10 +136,12 @@ fn a_spelling_names_all_its_things_the_usual_one_first() {
     assert_eq!(all("ru", "Грузия")[1].source, "former");
     // Two Japanese forms of one name, with and without the stress marked.
     assert_eq!(texts("ru", "Татьяна"), ["タチアナ", "タチヤーナ"]);
-    // A name and a capital.
+    // A given name before a place: a writer means the name far more often.
     let victoria = all("ru", "Виктория");
-    assert!(victoria.iter().any(|e| e.kind == Kind::GivenName && e.text == "ヴィクトリア"));
+    assert_eq!((victoria[0].text, victoria[0].kind), ("ヴィクトリア", Kind::GivenName));
     assert!(victoria.iter().any(|e| e.kind == Kind::Capital && e.text == "ビクトリア"));
+    assert_eq!(texts("ru", "Лена"), ["レーナ", "レナ川"]);
+    assert_eq!(texts("ru", "Лида"), ["リーダ", "リダ"]);
 }
 
 #[test]
