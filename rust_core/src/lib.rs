@@ -17,6 +17,8 @@
 //! - [`user_ffi`]: the user store's exports of the C ABI.
 //! - [`ffi_state`]: what the exports keep between calls (the converter, the user store's data).
 //! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
+//! - [`foreign_lexicon`]: the established Japanese forms of the writer's own names, places
+//!   and words (`Германия` → ドイツ, `Наташа` → ナターシャ), per Cyrillic language.
 
 pub mod compose;
 pub mod composer;
@@ -27,6 +29,7 @@ pub mod dictionary;
 pub mod engine;
 pub mod ffi;
 pub mod ffi_state;
+pub mod foreign_lexicon;
 pub mod json;
 pub mod kana_script;
 pub mod limits;

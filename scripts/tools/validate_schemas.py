@@ -3,6 +3,7 @@ schemas reject a few broken documents (so a too-loose schema fails the test too)
 Run by scripts/test.sh inside its tools virtual environment (needs `jsonschema`)."""
 import copy
 import json
+import re
 import pathlib
 import sys
 
@@ -18,11 +19,11 @@ def load(name):
 
 def main():
     schemas = {name: load(f"schemas/{name}") for name in ("japaneseKanaEngine.schema.json", "profiles.schema.json",
-                                                          "conventionalSpellings.schema.json")}
+                                                          "conventionalSpellings.schema.json", "foreignLexicon.schema.json")}
     registry = Registry().with_resources((name, Resource.from_contents(s)) for name, s in schemas.items())
     validators = {
         doc: jsonschema.Draft202012Validator(schemas[doc.replace(".json", ".schema.json")], registry=registry)
-        for doc in ("japaneseKanaEngine.json", "profiles.json", "conventionalSpellings.json")
+        for doc in ("japaneseKanaEngine.json", "profiles.json", "conventionalSpellings.json", "foreignLexicon.json")
     }
     failures = 0
     for doc, validator in validators.items():
@@ -48,6 +49,7 @@ def main():
             print(f"schema: profiles.schema.json accepts a document with {what}", file=sys.stderr)
             failures += 1
     failures += check_spellings(load("conventionalSpellings.json"), profiles, validators["conventionalSpellings.json"])
+    failures += check_lexicon(load("foreignLexicon.json"), profiles, validators["foreignLexicon.json"])
     print(f"schema: {len(broken)} broken documents checked")
     return 1 if failures else 0
 
@@ -74,6 +76,77 @@ def check_spellings(spellings, profiles, validator):
         if validator.is_valid(doc):
             print(f"schema: conventionalSpellings.schema.json accepts a document with {what}", file=sys.stderr)
             failures += 1
+    return failures
+
+
+def katakana_to_hiragana(text):
+    return "".join(chr(ord(c) - 0x60) if "\u30a1" <= c <= "\u30f6" else c for c in text)
+
+
+def reading_pattern(text):
+    """The readings a text allows: its katakana as hiragana, any kana for a run of kanji,
+    nothing for the ・ between the parts of a name (ドイツ: どいつ; 北アメリカ: .+あめりか)."""
+    pattern = ""
+    for run in re.findall(r"[\u30a1-\u30faー]+|・|[^\u30a1-\u30faー・]+", text):
+        if run == "・":
+            continue
+        pattern += re.escape(katakana_to_hiragana(run)) if re.fullmatch(r"[\u30a1-\u30faー]+", run) else ".+"
+    return pattern
+
+
+def lexicon_problems(lexicon, languages):
+    """What the lexicon's schema cannot say: each language is a profile's, each source is
+    named, each reading is its text's (the katakana as hiragana), no entry twice."""
+    problems = []
+    for i, language in enumerate(lexicon["languages"]):
+        where = f"foreignLexicon.json: languages[{i}]"
+        if language["language"] not in languages:
+            problems.append(f"{where}: {language['language']} is the language of no profile")
+        seen = set()
+        for j, entry in enumerate(language["entries"]):
+            at = f"{where}.entries[{j}] ({entry['spelling']} {entry['text']})"
+            if entry["source"] not in language["sources"]:
+                problems.append(f"{at}: source {entry['source']} is not named")
+            if not re.fullmatch(reading_pattern(entry["text"]), entry["reading"]):
+                problems.append(f"{at}: reading {entry['reading']} is not the reading of {entry['text']}")
+            key = (entry["spelling"], entry["text"], entry["kind"])
+            if key in seen:
+                problems.append(f"{at}: listed twice")
+            seen.add(key)
+        unused = set(language["sources"]) - {e["source"] for e in language["entries"]}
+        if unused:
+            problems.append(f"{where}: sources never used: {', '.join(sorted(unused))}")
+    return problems
+
+
+def check_lexicon(lexicon, profiles, validator):
+    """The lexicon's own checks, then broken lexicons that the schema or the checks must refuse."""
+    languages = {p["language"] for p in profiles["profiles"]}
+    problems = lexicon_problems(lexicon, languages)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    failures = len(problems)
+    broken = []
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["entries"][0]["reading"] = "ドイツ"; broken.append(("a katakana reading", doc))
+    doc = copy.deepcopy(lexicon); del doc["languages"][0]["entries"][0]["source"]; broken.append(("an entry without a source", doc))
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["entries"][0]["spelling"] = "Germany"; broken.append(("a Latin spelling", doc))
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["entries"][0]["kind"] = "river"; broken.append(("an unknown kind", doc))
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["entries"][0]["text"] = "Deutschland"; broken.append(("a Latin text", doc))
+    for what, doc in broken:
+        if validator.is_valid(doc):
+            print(f"schema: foreignLexicon.schema.json accepts a document with {what}", file=sys.stderr)
+            failures += 1
+    checked = []
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["entries"][0]["source"] = "hearsay"; checked.append(("an unnamed source", doc))
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["entries"][0]["reading"] += "ー"; checked.append(("a reading that is not the text's", doc))
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["entries"].append(doc["languages"][0]["entries"][0]); checked.append(("an entry listed twice", doc))
+    doc = copy.deepcopy(lexicon); doc["languages"][0]["language"] = "de"; checked.append(("a language of no profile", doc))
+    for what, doc in checked:
+        if not lexicon_problems(doc, languages):
+            print(f"validate_schemas.py: the lexicon checks accept a document with {what}", file=sys.stderr)
+            failures += 1
+    counts = ", ".join(f"{language['language']} {len(language['entries'])}" for language in lexicon["languages"])
+    print(f"lexicon: {counts} entries checked")
     return failures
 
 
