@@ -15,6 +15,7 @@
 //! - [`user`]: the user store: learned choices and phrases, the user dictionary, their files.
 //! - [`user_ffi`]: the user store's exports of the C ABI.
 //! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
+//! - [`transcription`]: Cyrillic words of each language written in katakana (Москва → モスクワ).
 
 pub mod compose;
 pub mod composer;
@@ -28,6 +29,7 @@ pub mod json;
 pub mod kana_script;
 pub mod keyboard;
 pub mod limits;
+pub mod transcription;
 pub mod user;
 pub mod user_ffi;
 pub mod width;

@@ -93,9 +93,10 @@ def load_unique(name):
 def transcription_problems(table, profiles):
     """What a schema cannot say about foreignTranscriptions.json: every source named, every
     language a profile's, every pattern's letters in the language's classes, every context a
-    class (or start/end/same where it means something), no more alternatives than costs, no
-    two groups with the same pattern and context (the later would never apply), and a pattern
-    without context for every letter, so that every word of the language transcribes."""
+    class (or start/end/same where it means something), no more alternatives than costs and
+    costs that never decrease, no two groups with the same pattern and context (the later
+    would never apply), and a pattern without context for every letter, so that every word of
+    the language transcribes."""
     problems = []
     languages = {p.get("language") for p in profiles["profiles"]}
     for i, language in enumerate(table["languages"]):
@@ -110,6 +111,8 @@ def transcription_problems(table, profiles):
                 problems.append(f"{where}.{part}: source {language[part]['source']} is not named")
         if len(language["hyphen"]["katakana"]) > len(language["hyphen"]["costs"]):
             problems.append(f"{where}.hyphen: more katakana than costs")
+        if language["hyphen"]["costs"] != sorted(language["hyphen"]["costs"]):
+            problems.append(f"{where}.hyphen.costs: decrease; the first alternative is the best")
         seen = {}
         free = set()
         for j, group in enumerate(language["rules"]):
@@ -121,6 +124,8 @@ def transcription_problems(table, profiles):
                     if name not in classes and name not in (boundary, "same"):
                         problems.append(f"{at}.{side}: {name} is neither {boundary}, same nor a class")
             costs = group.get("costs", [0])
+            if costs != sorted(costs):
+                problems.append(f"{at}.costs: decrease; the first alternative is the best")
             for pattern, katakana in group["patterns"].items():
                 if not set(pattern) <= alphabet:
                     problems.append(f"{at}.patterns[{pattern}]: letters outside the classes: {sorted(set(pattern) - alphabet)}")
@@ -153,6 +158,7 @@ def check_transcriptions(table, profiles, validator):
     doc = copy.deepcopy(table); doc["languages"][0]["rules"][-1]["patterns"].pop("к"); broken.append(("a letter without a pattern of its own", doc))
     doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["patterns"]["бург"] = ["ブルク", "ブルグ", "ブルフ"]; broken.append(("more alternatives than costs", doc))
     doc = copy.deepcopy(table); doc["languages"][0]["classes"]["end"] = "к"; broken.append(("a class called end", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["costs"] = [100, 0]; broken.append(("decreasing costs", doc))
     for what, doc in broken:
         if validator.is_valid(doc) and not transcription_problems(doc, profiles):
             print(f"schema: foreignTranscriptions.json with {what} is accepted", file=sys.stderr)
