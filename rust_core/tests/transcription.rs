@@ -576,7 +576,7 @@ fn a_small_table_transcribes_by_its_own_rules() {
         "hyphen": {"source": "here", "katakana": ["・"], "costs": [0]},
         "rules": [
           {"note": "к before a vowel at the start", "source": "here", "after": ["start"], "before": ["vowel"], "patterns": {"к": "ケ"}},
-          {"note": "syllables of the test", "source": "here", "costs": [0, 5], "patterns": {"ка": "カ", "то": ["ト", "ド"]}},
+          {"note": "syllables of the test", "source": "here", "costs": [0, 5], "patterns": {"ка": "カ", "то": ["ト", "ド"], "ток": "トク"}},
           {"note": "letters alone in the test", "source": "here", "patterns": {"а": "ア", "о": "オ", "к": "ク", "т": "ト"}}
         ]}]}"#;
     let transcriber = Transcriber::parse(text).expect("parses");
@@ -586,5 +586,9 @@ fn a_small_table_transcribes_by_its_own_rules() {
     assert_eq!(got[0], ("ケオト・カ".to_string(), 0));
     assert!(got.contains(&("ケオド・カ".to_string(), 5)));
     assert!(got.contains(&("ケオート・カ".to_string(), 10)));
+    // The ー follows a pattern's katakana, so a pattern that does not end in its vowel
+    // (ток) is not lengthened, nor is the final vowel.
+    let got: Vec<String> = transcriber.variants("ru", "токо", 10).into_iter().map(|v| v.katakana).collect();
+    assert_eq!(got, ["トクオ"]);
     assert!(transcriber.variants("uk", "кото", 10).is_empty());
 }

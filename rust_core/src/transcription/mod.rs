@@ -110,9 +110,8 @@ impl Language {
     }
 
     /// One slot per pattern applied, and one per hyphen between the parts, each pattern
-    /// with the cost of lengthening its vowel where that may be lengthened: not a part's
-    /// last letter (Японія's final vowels are not written long), preferred where a stress
-    /// is likeliest.
+    /// that ends in a vowel with the cost of lengthening it: never a part's last letter
+    /// (Москва is モスクワ, never モスクワー), preferred where a stress is likeliest.
     fn slots<'a>(&'a self, word: &Word, segments: &[Segment]) -> Vec<Slot<'a>> {
         let mut slots = Vec::with_capacity(segments.len() + word.parts.len());
         let mut segments = segments.iter().peekable();
@@ -122,7 +121,9 @@ impl Language {
             }
             let preferred = self.preferred_vowels(word, (start, end));
             while let Some(segment) = segments.next_if(|s| s.end <= end) {
-                let vowel = (segment.start..segment.end).rev().find(|&i| self.is_vowel(word.letters[i]));
+                // The ー goes after the pattern's katakana, so only a pattern that ends in
+                // its vowel (ка, ля, not бург) may take it.
+                let vowel = Some(segment.end - 1).filter(|&i| self.is_vowel(word.letters[i]));
                 let lengthen = vowel.filter(|&v| v + 1 < end).map(|v| {
                     if preferred.contains(&Some(v)) {
                         self.lengthening.preferred_cost
