@@ -52,7 +52,7 @@ final class BundledResourcesTests: BundledEngineTestCase {
 
     func testSchemasAreBundled() throws {
         let schemas = ["schemas/profiles.schema.json", "schemas/japaneseKanaEngine.schema.json",
-                       "schemas/conventionalSpellings.schema.json"]
+                       "schemas/conventionalSpellings.schema.json", "schemas/foreignTranscriptions.schema.json"]
         let missing = schemas.filter { BundledResources.url(of: $0) == nil }
         try XCTSkipIf(missing.count == schemas.count,
                       "no JSON schemas in Sources/CyrillicIME/Resources/schemas yet (both data files reference them in $schema)")
@@ -62,7 +62,8 @@ final class BundledResourcesTests: BundledEngineTestCase {
             XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(text.utf8)), schema)
         }
         // Each data file's "$schema" points at one of the bundled schemas, relative to the file.
-        let dataFiles = [BundledResources.profilesFileName, BundledResources.kanaEngineFileName, "conventionalSpellings.json"]
+        let dataFiles = [BundledResources.profilesFileName, BundledResources.kanaEngineFileName, "conventionalSpellings.json",
+                         "foreignTranscriptions.json"]
         for (dataFile, schema) in zip(dataFiles, schemas) {
             let text = try BundledResources.text(of: dataFile)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

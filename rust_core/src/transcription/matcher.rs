@@ -19,10 +19,10 @@ pub(crate) struct Word {
     pub stressed: Vec<usize>,
 }
 
-/// One pattern applied: `letters[start..end]` written by rule `rule`.
+/// One pattern applied: rule `rule` wrote the letters up to `end` from where the segment
+/// before it ended.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Segment {
-    pub start: usize,
     pub end: usize,
     pub rule: usize,
 }
@@ -112,7 +112,7 @@ pub(crate) fn segment(language: &Language, letters: &[char], (start, end): (usiz
             continue;
         };
         let stop = i + language.rules[rule].letters.len();
-        out.push(Segment { start: i, end: stop, rule });
+        out.push(Segment { end: stop, rule });
         i = stop;
     }
 }
