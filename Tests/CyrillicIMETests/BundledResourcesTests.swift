@@ -52,7 +52,8 @@ final class BundledResourcesTests: BundledEngineTestCase {
 
     func testSchemasAreBundled() throws {
         let schemas = ["schemas/profiles.schema.json", "schemas/japaneseKanaEngine.schema.json",
-                       "schemas/conventionalSpellings.schema.json", "schemas/foreignLexicon.schema.json"]
+                       "schemas/conventionalSpellings.schema.json", "schemas/foreignLexicon.schema.json",
+                       "schemas/foreignTranscriptions.schema.json"]
         let missing = schemas.filter { BundledResources.url(of: $0) == nil }
         try XCTSkipIf(missing.count == schemas.count,
                       "no JSON schemas in Sources/CyrillicIME/Resources/schemas yet (both data files reference them in $schema)")
@@ -63,7 +64,7 @@ final class BundledResourcesTests: BundledEngineTestCase {
         }
         // Each data file's "$schema" points at one of the bundled schemas, relative to the file.
         let dataFiles = [BundledResources.profilesFileName, BundledResources.kanaEngineFileName, "conventionalSpellings.json",
-                         "foreignLexicon.json"]
+                         "foreignLexicon.json", "foreignTranscriptions.json"]
         for (dataFile, schema) in zip(dataFiles, schemas) {
             let text = try BundledResources.text(of: dataFile)
             let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

@@ -19,6 +19,7 @@
 //! - [`dictionary`]: the compiled kana→kanji dictionary (format, writer, reader).
 //! - [`foreign_lexicon`]: the established Japanese forms of the writer's own names, places
 //!   and words (`Германия` → ドイツ, `Наташа` → ナターシャ), per Cyrillic language.
+//! - [`transcription`]: Cyrillic words of each language written in katakana (Москва → モスクワ).
 
 pub mod compose;
 pub mod composer;
@@ -34,6 +35,7 @@ pub mod json;
 pub mod kana_script;
 pub mod limits;
 pub mod request;
+pub mod transcription;
 pub mod user;
 pub mod user_ffi;
 pub mod width;

@@ -19,11 +19,13 @@ def load(name):
 
 def main():
     schemas = {name: load(f"schemas/{name}") for name in ("japaneseKanaEngine.schema.json", "profiles.schema.json",
-                                                          "conventionalSpellings.schema.json", "foreignLexicon.schema.json")}
+                                                          "conventionalSpellings.schema.json", "foreignLexicon.schema.json",
+                                                          "foreignTranscriptions.schema.json")}
     registry = Registry().with_resources((name, Resource.from_contents(s)) for name, s in schemas.items())
     validators = {
         doc: jsonschema.Draft202012Validator(schemas[doc.replace(".json", ".schema.json")], registry=registry)
-        for doc in ("japaneseKanaEngine.json", "profiles.json", "conventionalSpellings.json", "foreignLexicon.json")
+        for doc in ("japaneseKanaEngine.json", "profiles.json", "conventionalSpellings.json", "foreignLexicon.json",
+                    "foreignTranscriptions.json")
     }
     failures = 0
     for doc, validator in validators.items():
@@ -50,6 +52,7 @@ def main():
             failures += 1
     failures += check_spellings(load("conventionalSpellings.json"), profiles, validators["conventionalSpellings.json"])
     failures += check_lexicon(load("foreignLexicon.json"), profiles, validators["foreignLexicon.json"])
+    failures += check_transcriptions(load_unique("foreignTranscriptions.json"), profiles, validators["foreignTranscriptions.json"])
     print(f"schema: {len(broken)} broken documents checked")
     return 1 if failures else 0
 
@@ -147,6 +150,91 @@ def check_lexicon(lexicon, profiles, validator):
             failures += 1
     counts = ", ".join(f"{language['language']} {len(language['entries'])}" for language in lexicon["languages"])
     print(f"lexicon: {counts} entries checked")
+def load_unique(name):
+    """Like load, but a duplicate key is an error (the core's reader refuses it too)."""
+    def pairs(items):
+        keys = [k for k, _ in items]
+        duplicates = sorted({k for k in keys if keys.count(k) > 1})
+        if duplicates:
+            raise ValueError(f"{name}: duplicate keys {duplicates}")
+        return dict(items)
+    return json.loads((RESOURCES / name).read_text(encoding="utf-8"), object_pairs_hook=pairs)
+
+
+def transcription_problems(table, profiles):
+    """What a schema cannot say about foreignTranscriptions.json: every source named, every
+    language a profile's, every pattern's letters in the language's classes, every context a
+    class (or start/end/same where it means something), no more alternatives than costs and
+    costs that never decrease, no two groups with the same pattern and context (the later
+    would never apply), and a pattern without context for every letter, so that every word of
+    the language transcribes."""
+    problems = []
+    languages = {p.get("language") for p in profiles["profiles"]}
+    for i, language in enumerate(table["languages"]):
+        where = f"languages[{i}]"
+        if language["language"] not in languages:
+            problems.append(f"{where}: no profile writes {language['language']}")
+        sources = language["sources"]
+        classes = language["classes"]
+        alphabet = set("".join(classes.values()))
+        for part in ("lengthening", "hyphen"):
+            if language[part]["source"] not in sources:
+                problems.append(f"{where}.{part}: source {language[part]['source']} is not named")
+        if len(language["hyphen"]["katakana"]) > len(language["hyphen"]["costs"]):
+            problems.append(f"{where}.hyphen: more katakana than costs")
+        if language["hyphen"]["costs"] != sorted(language["hyphen"]["costs"]):
+            problems.append(f"{where}.hyphen.costs: decrease; the first alternative is the best")
+        seen = {}
+        free = set()
+        for j, group in enumerate(language["rules"]):
+            at = f"{where}.rules[{j}]"
+            if group["source"] not in sources:
+                problems.append(f"{at}: source {group['source']} is not named")
+            for side, boundary in (("after", "start"), ("before", "end")):
+                for name in group.get(side, []):
+                    if name not in classes and name not in (boundary, "same"):
+                        problems.append(f"{at}.{side}: {name} is neither {boundary}, same nor a class")
+            costs = group.get("costs", [0])
+            if costs != sorted(costs):
+                problems.append(f"{at}.costs: decrease; the first alternative is the best")
+            for pattern, katakana in group["patterns"].items():
+                if not set(pattern) <= alphabet:
+                    problems.append(f"{at}.patterns[{pattern}]: letters outside the classes: {sorted(set(pattern) - alphabet)}")
+                if isinstance(katakana, list) and len(katakana) > len(costs):
+                    problems.append(f"{at}.patterns[{pattern}]: {len(katakana)} alternatives, {len(costs)} costs")
+                key = (pattern, tuple(sorted(group.get("after", []))), tuple(sorted(group.get("before", []))))
+                if key in seen:
+                    problems.append(f"{at}.patterns[{pattern}]: the same pattern and context as {seen[key]}, never applies")
+                seen.setdefault(key, at)
+                if len(pattern) == 1 and "after" not in group and "before" not in group:
+                    free.add(pattern)
+        for letter in sorted(alphabet - free):
+            problems.append(f"{where}: no pattern without context for {letter}")
+    return problems
+
+
+def check_transcriptions(table, profiles, validator):
+    """The bundled table passes transcription_problems, and broken tables are refused by the
+    schema or by it."""
+    failures = 0
+    for problem in transcription_problems(table, profiles):
+        print(f"foreignTranscriptions.json: {problem}", file=sys.stderr)
+        failures += 1
+    broken = []
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["patterns"]["бург"] = "ぶるく"; broken.append(("hiragana for katakana", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["patterns"]["burg"] = "ブルク"; broken.append(("a Latin pattern", doc))
+    doc = copy.deepcopy(table); del doc["languages"][0]["rules"][0]["source"]; broken.append(("a group without a source", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["source"] = "nowhere"; broken.append(("an unnamed source", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["before"] = ["sometimes"]; broken.append(("an unknown context", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][-1]["patterns"].pop("к"); broken.append(("a letter without a pattern of its own", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["patterns"]["бург"] = ["ブルク", "ブルグ", "ブルフ"]; broken.append(("more alternatives than costs", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["classes"]["end"] = "к"; broken.append(("a class called end", doc))
+    doc = copy.deepcopy(table); doc["languages"][0]["rules"][0]["costs"] = [100, 0]; broken.append(("decreasing costs", doc))
+    for what, doc in broken:
+        if validator.is_valid(doc) and not transcription_problems(doc, profiles):
+            print(f"schema: foreignTranscriptions.json with {what} is accepted", file=sys.stderr)
+            failures += 1
+    print(f"schema: {len(broken)} broken transcription tables checked")
     return failures
 
 
