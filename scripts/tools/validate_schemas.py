@@ -150,6 +150,9 @@ def check_lexicon(lexicon, profiles, validator):
             failures += 1
     counts = ", ".join(f"{language['language']} {len(language['entries'])}" for language in lexicon["languages"])
     print(f"lexicon: {counts} entries checked")
+    return failures
+
+
 def load_unique(name):
     """Like load, but a duplicate key is an error (the core's reader refuses it too)."""
     def pairs(items):
