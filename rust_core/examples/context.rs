@@ -14,10 +14,10 @@ fn main() {
         let line = line.unwrap();
         let (context, reading) = line.split_once('\t').unwrap_or(("", &line));
         let left = LeftContext::resolve(converter.dictionary(), &ContextRequest { segments: Vec::new(), text: Some(context.to_string()) });
-        let request = Request { reading, fixed: &[], candidates: 5, alternatives: 0, heard: true };
+        let request = Request { candidates: 5, alternatives: 0, heard: true, ..Request::new(reading) };
         let plain = converter.convert(&request).unwrap();
         let t = std::time::Instant::now();
-        let within = converter.convert_in(&request, Surroundings { left: Some(&left), boundaries: &[] }, None).unwrap();
+        let within = converter.convert(&Request { around: Surroundings { left: Some(&left), boundaries: &[] }, ..request }).unwrap();
         let el = t.elapsed();
         let next: Vec<String> = next_words(converter.dictionary(), &left, 6, None).into_iter().map(|p| format!("{}({})", p.text, p.cost)).collect();
         println!("{context}|{reading}\t{}\t{}\t{:?}\tleft={:?}\tnext: {}", plain.best_text(), within.best_text(), el, left.classes, next.join(" "));

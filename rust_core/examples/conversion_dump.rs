@@ -21,7 +21,7 @@ fn main() {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in std::io::stdin().lock().lines() {
         let reading = line.expect("stdin is not UTF-8");
-        match converter.convert(&Request { reading: &reading, fixed: &[], candidates, alternatives, heard }) {
+        match converter.convert(&Request { candidates, alternatives, heard, ..Request::new(&reading) }) {
             Ok(c) => {
                 write!(out, "{reading}").unwrap();
                 for s in &c.segments {

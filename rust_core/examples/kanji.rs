@@ -13,7 +13,7 @@ fn main() {
     for line in std::io::stdin().lock().lines() {
         let line = line.unwrap();
         let t = std::time::Instant::now();
-        let c = converter.convert(&Request { reading: &line, fixed: &[], candidates: 9, alternatives: 5, heard: std::env::var("EXACT").is_err() }).unwrap();
+        let c = converter.convert(&Request { candidates: 9, alternatives: 5, heard: std::env::var("EXACT").is_err(), ..Request::new(&line) }).unwrap();
         let el = t.elapsed();
         let segs: Vec<String> = c.segments.iter().map(|s| format!("{}[{}]", s.candidates[0].text, s.candidates.iter().skip(1).take(4).map(|c| c.text.as_str()).collect::<Vec<_>>().join(","))).collect();
         println!("{}\t{:?}\t{}\t{}", c.best_text(), el, segs.join(" | "), c.alternatives.join(" / "));

@@ -95,9 +95,9 @@ fn main() {
                 runs.push((true, None, format!("{variant}-none")));
             }
             for (heard, left, name) in runs {
-                let request = Request { reading: &reading, fixed: &[], candidates: 1, alternatives: 0, heard };
+                let request = Request { candidates: 1, alternatives: 0, heard, ..Request::new(&reading) };
                 let around = Surroundings { left, boundaries: &boundaries };
-                let best = converter.convert_in(&request, around, None).map(|c| c.best_text()).unwrap_or_default();
+                let best = converter.convert(&Request { around, ..request }).map(|c| c.best_text()).unwrap_or_default();
                 let ok = input::to_halfwidth(&best) == expected;
                 let slot = right.entry(name.clone()).or_default();
                 slot.1 += 1;

@@ -54,7 +54,7 @@ fn main() {
         let mut t = Vec::new();
         for _ in 0..50 {
             let start = Instant::now();
-            converter.convert_with(&Request { reading, fixed: &[], candidates: 9, alternatives: 0, heard: true }, user).unwrap();
+            converter.convert(&Request { candidates: 9, alternatives: 0, heard: true, user, ..Request::new(reading) }).unwrap();
             t.push(start.elapsed().as_secs_f64() * 1e3);
         }
         t.sort_by(f64::total_cmp);

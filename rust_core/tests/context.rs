@@ -7,7 +7,7 @@
 
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::api;
-use cyrillic_ime_core::conversion::lattice::cuttable_at;
+use cyrillic_ime_core::conversion::lattice::boundaries::cuttable_at;
 use cyrillic_ime_core::conversion::context::{word_before, LeftContext};
 use cyrillic_ime_core::conversion::prediction::next_words;
 use cyrillic_ime_core::conversion::{Converter, Request, Surroundings};
@@ -25,8 +25,8 @@ fn text_context(c: &Converter, text: &str) -> LeftContext {
 }
 
 fn best(c: &Converter, reading: &str, heard: bool, left: Option<&LeftContext>, boundaries: &[usize]) -> String {
-    let request = Request { reading, fixed: &[], candidates: 5, alternatives: 0, heard };
-    c.convert_in(&request, Surroundings { left, boundaries }, None).unwrap_or_else(|e| panic!("{reading}: {e}")).best_text()
+    let request = Request { candidates: 5, alternatives: 0, heard, ..Request::new(reading) };
+    c.convert(&Request { around: Surroundings { left, boundaries }, ..request }).unwrap_or_else(|e| panic!("{reading}: {e}")).best_text()
 }
 
 #[test]
@@ -123,9 +123,9 @@ fn a_word_boundary_is_never_spanned() {
     // なかの: 中野 BOS→NOUN 100 + 1800 + 100 = 2000 against 中 + の 100 + 1500 + 10 + 500 + 100 = 2210.
     assert_eq!(best(&c, "なかの", false, None, &[]), "中野");
     assert_eq!(best(&c, "なかの", false, None, &[2]), "中の");
-    let request = Request { reading: "なかの", fixed: &[], candidates: 5, alternatives: 0, heard: false };
+    let request = Request { candidates: 5, alternatives: 0, heard: false, ..Request::new("なかの") };
     for bad in [[0], [3], [9]] {
-        let e = c.convert_in(&request, Surroundings { left: None, boundaries: &bad }, None).unwrap_err();
+        let e = c.convert(&Request { around: Surroundings { left: None, boundaries: &bad }, ..request }).unwrap_err();
         assert!(e.0.contains("word boundary"), "{e}");
     }
 }
@@ -179,13 +179,13 @@ fn a_choice_learned_after_a_word_comes_first_after_it() {
     let c = converter();
     let mut user = UserData::default();
     // はし is 箸 (1500) before 橋 (PLACE 2000) in any context here.
-    let request = Request { reading: "はし", fixed: &[], candidates: 5, alternatives: 0, heard: false };
+    let request = Request { candidates: 5, alternatives: 0, heard: false, ..Request::new("はし") };
     let after_watashi = text_context(&c, "私");
     user.learn_after(Some("私"), "はし", &[("はし".to_string(), "橋".to_string())]);
     user.learn(&"はし".to_string(), &[("はし".to_string(), "箸".to_string())]);
-    let within = c.convert_in(&request, Surroundings { left: Some(&after_watashi), boundaries: &[] }, Some(&user)).unwrap();
+    let within = c.convert(&Request { around: Surroundings { left: Some(&after_watashi), boundaries: &[] }, user: Some(&user), ..request }).unwrap();
     assert_eq!(within.best_text(), "橋", "learned after 私");
-    let elsewhere = c.convert_in(&request, Surroundings { left: Some(&text_context(&c, "中野")), boundaries: &[] }, Some(&user)).unwrap();
+    let elsewhere = c.convert(&Request { around: Surroundings { left: Some(&text_context(&c, "中野")), boundaries: &[] }, user: Some(&user), ..request }).unwrap();
     assert_eq!(elsewhere.best_text(), "箸", "the latest choice without the pair");
     let next: Vec<String> = next_words(c.dictionary(), &after_watashi, 9, Some(&user)).into_iter().map(|p| p.text).collect();
     assert_eq!(next.first().map(String::as_str), Some("橋"), "{next:?}");

@@ -22,7 +22,7 @@ fn converter() -> Converter {
 }
 
 fn best(c: &Converter, reading: &str, heard: bool) -> String {
-    c.convert(&Request { reading, fixed: &[], candidates: 9, alternatives: 0, heard }).expect("converts").best_text()
+    c.convert(&Request { candidates: 9, alternatives: 0, heard, ..Request::new(reading) }).expect("converts").best_text()
 }
 
 #[test]

@@ -7,7 +7,7 @@
 
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::prediction::predict;
-use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
+use cyrillic_ime_core::conversion::{Conversion, Converter, Request, ResizeRequest};
 use cyrillic_ime_core::dictionary::{builder, Dictionary};
 use cyrillic_ime_core::limits;
 use tiny_dictionary::*;
@@ -19,7 +19,7 @@ fn converter() -> Converter {
 }
 
 fn convert(c: &Converter, reading: &str, candidates: usize, alternatives: usize) -> Conversion {
-    c.convert(&Request { reading, fixed: &[], candidates, alternatives, heard: false }).unwrap_or_else(|e| panic!("{reading}: {e}"))
+    c.convert(&Request { candidates, alternatives, heard: false, ..Request::new(reading) }).unwrap_or_else(|e| panic!("{reading}: {e}"))
 }
 
 fn candidate_texts(c: &Conversion, segment: usize) -> Vec<&str> {
@@ -157,7 +157,7 @@ fn segment_candidates_are_ranked_in_context_and_end_with_the_reading() {
 // ---------- resizing ----------
 
 fn resize(c: &Converter, lengths: &[usize], index: usize, delta: i32) -> Conversion {
-    let result = c.resize(SENTENCE, lengths, index, delta, 9, 3, false).unwrap_or_else(|e| panic!("resize {lengths:?} {index} {delta}: {e}"));
+    let result = c.resize(&ResizeRequest { conversion: Request { fixed: lengths, candidates: 9, alternatives: 3, ..Request::new(SENTENCE) }, index, delta }).unwrap_or_else(|e| panic!("resize {lengths:?} {index} {delta}: {e}"));
     check_shape(&result, SENTENCE);
     result
 }
@@ -205,25 +205,25 @@ fn resizing_clamps_to_the_reading() {
 #[test]
 fn resizing_refuses_lengths_that_do_not_fit() {
     let c = converter();
-    let error = |lengths: &[usize], index: usize| c.resize(SENTENCE, lengths, index, 1, 9, 0, false).unwrap_err().0;
+    let error = |lengths: &[usize], index: usize| c.resize(&ResizeRequest { conversion: Request { fixed: lengths, candidates: 9, ..Request::new(SENTENCE) }, index, delta: 1 }).unwrap_err().0;
     assert_eq!(error(&[4, 4], 0), "segment lengths [4, 4] do not add up to the reading's 13 characters");
     assert_eq!(error(&[4, 0, 4, 5], 0), "segment lengths [4, 0, 4, 5] do not add up to the reading's 13 characters");
     assert_eq!(error(&[4, 4, 5], 3), "segment 3 does not exist (the conversion has 3 segments)");
-    assert!(c.resize(SENTENCE, &[4, 4, 5], 0, 1, 0, 0, false).unwrap_err().0.contains("candidates is 0"));
+    assert!(c.resize(&ResizeRequest { conversion: Request { fixed: &[4, 4, 5], candidates: 0, ..Request::new(SENTENCE) }, index: 0, delta: 1 }).unwrap_err().0.contains("candidates is 0"));
 }
 
 #[test]
 fn fixed_segments_are_honoured() {
     let c = converter();
-    let fixed = c.convert(&Request { reading: SENTENCE, fixed: &[2, 2], candidates: 9, alternatives: 1, heard: false }).unwrap();
+    let fixed = c.convert(&Request { fixed: &[2, 2], candidates: 9, alternatives: 1, heard: false, ..Request::new(SENTENCE) }).unwrap();
     check_shape(&fixed, SENTENCE);
     assert_eq!(fixed.segment_lengths()[..2], [2, 2]);
     assert_eq!(fixed.segment_lengths().iter().sum::<usize>(), 13);
-    let all = c.convert(&Request { reading: SENTENCE, fixed: &[4, 4, 5], candidates: 9, alternatives: 0, heard: false }).unwrap();
+    let all = c.convert(&Request { fixed: &[4, 4, 5], candidates: 9, alternatives: 0, heard: false, ..Request::new(SENTENCE) }).unwrap();
     assert_eq!(all.segment_lengths(), [4, 4, 5]);
     assert_eq!(all.best_text(), "私の名前は中野です");
     for bad in [&[0usize][..], &[14], &[10, 4], &[4, 0]] {
-        let e = c.convert(&Request { reading: SENTENCE, fixed: bad, candidates: 9, alternatives: 0, heard: false }).unwrap_err().0;
+        let e = c.convert(&Request { fixed: bad, candidates: 9, alternatives: 0, heard: false, ..Request::new(SENTENCE) }).unwrap_err().0;
         assert!(e.starts_with(&format!("fixed segment lengths {bad:?} do not fit a reading of 13 characters")), "{e}");
     }
 }
@@ -335,7 +335,7 @@ fn empty_readings_convert_to_nothing() {
 #[test]
 fn every_limit_is_an_error_naming_it() {
     let c = converter();
-    let request = |reading: &str, candidates: usize, alternatives: usize| c.convert(&Request { reading, fixed: &[], candidates, alternatives, heard: false });
+    let request = |reading: &str, candidates: usize, alternatives: usize| c.convert(&Request { candidates, alternatives, heard: false, ..Request::new(reading) });
     let long: String = SENTENCE.chars().cycle().take(limits::MAX_READING_CHARS).collect();
     let started = std::time::Instant::now();
     let result = request(&long, limits::MAX_CANDIDATES, limits::MAX_ALTERNATIVES).expect("the longest reading converts");
@@ -346,7 +346,7 @@ fn every_limit_is_an_error_naming_it() {
     assert_eq!(request("あ", 0, 0).unwrap_err().0, "candidates is 0, expected 1–100");
     assert_eq!(request("あ", 101, 0).unwrap_err().0, "candidates is 101, expected 1–100");
     assert_eq!(request("あ", 9, 51).unwrap_err().0, "alternatives is 51, expected 0–50");
-    assert_eq!(c.resize(&longer, &[257], 0, 1, 9, 0, false).unwrap_err().0, "reading is 257 characters, over the limit of 256");
+    assert_eq!(c.resize(&ResizeRequest { conversion: Request { fixed: &[257], candidates: 9, ..Request::new(&longer) }, index: 0, delta: 1 }).unwrap_err().0, "reading is 257 characters, over the limit of 256");
     // At most MAX_CANDIDATES ranked candidates (+ the two reading forms) per segment.
     for s in &result.segments {
         assert!(s.candidates.len() <= limits::MAX_CANDIDATES + 2);
@@ -393,7 +393,7 @@ fn a_long_reading_of_equally_good_paths_still_converts() {
     let reading = "ーでわ".repeat(17);
     for heard in [false, true] {
         for fixed in [vec![], vec![3; 17]] {
-            let result = c.convert(&Request { reading: &reading, fixed: &fixed, candidates: 8, alternatives: 1, heard });
+            let result = c.convert(&Request { fixed: &fixed, candidates: 8, alternatives: 1, heard, ..Request::new(&reading) });
             let conversion = result.unwrap_or_else(|e| panic!("heard {heard}, fixed {fixed:?}: {e}"));
             check_shape(&conversion, &reading);
         }
@@ -411,7 +411,7 @@ fn one_candidate_is_the_first_of_nine_without_a_segment_search() {
     let check = |c: &Converter, reading: &str, fixed: &[usize], boundaries: &[usize]| {
         for heard in [false, true] {
             let around = cyrillic_ime_core::conversion::Surroundings { left: None, boundaries };
-            let ask = |candidates| c.convert_in(&Request { reading, fixed, candidates, alternatives: 0, heard }, around, None).unwrap_or_else(|e| panic!("{reading}: {e}"));
+            let ask = |candidates| c.convert(&Request { fixed, candidates, alternatives: 0, heard, around, ..Request::new(reading) }).unwrap_or_else(|e| panic!("{reading}: {e}"));
             let one = ask(1);
             for more in [ask(2), ask(3), ask(9)] {
                 assert_eq!(one.segment_lengths(), more.segment_lengths(), "{reading} heard {heard}");
@@ -442,6 +442,7 @@ fn one_candidate_is_the_first_of_nine_without_a_segment_search() {
 /// where a word is repeated at the same cost, readings with many paths of equal cost, heard
 /// or not, over the whole reading, with a cut, and between fixed neighbours.
 fn for_each_search_case(mut check: impl FnMut(&Dictionary, &str, bool, &cyrillic_ime_core::conversion::lattice::Lattice, &cyrillic_ime_core::conversion::search::Span)) {
+    use cyrillic_ime_core::conversion::lattice::build::LatticeRequest;
     use cyrillic_ime_core::conversion::lattice::Lattice;
     use cyrillic_ime_core::conversion::search::{Span, BOUNDARY_ID};
     let mut words = tiny_dictionary::words();
@@ -453,7 +454,7 @@ fn for_each_search_case(mut check: impl FnMut(&Dictionary, &str, bool, &cyrillic
     for dictionary in [&ties, real.dictionary()] {
         for reading in readings {
             for heard in [None, Some(&cyrillic_ime_core::conversion::heard::HeardCosts::default())] {
-                let lattice = Lattice::build(dictionary, reading, heard, None);
+                let lattice = Lattice::build(dictionary, &LatticeRequest { heard, ..LatticeRequest::new(reading) });
                 let len = lattice.len();
                 let mut spans = vec![Span::whole(len)];
                 if len >= 4 {
@@ -472,12 +473,13 @@ fn for_each_search_case(mut check: impl FnMut(&Dictionary, &str, bool, &cyrillic
 /// the queue of `best_paths` pops first — nodes and cost.
 #[test]
 fn the_best_path_walked_back_is_the_queues_first() {
-    use cyrillic_ime_core::conversion::search::{Distinct, Search};
+    use cyrillic_ime_core::conversion::search::{Distinct, Forward, PathQuery, Search};
     let mut compared = 0;
     for_each_search_case(|dictionary, reading, heard, lattice, span| {
         let mut search = Search::new(lattice);
         let walked = search.best_path(dictionary, lattice, span);
-        let queued = search.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_, _| true).into_iter().next();
+        let query = PathQuery { span, forward: Forward::Run, limit: 1, distinct: Distinct::Paths };
+        let queued = search.best_paths(dictionary, lattice, &query, |_, _| true).into_iter().next();
         assert_eq!(walked, queued, "{reading}, heard {heard}, span {span:?}");
         compared += usize::from(walked.is_some());
     });
@@ -488,14 +490,15 @@ fn the_best_path_walked_back_is_the_queues_first() {
 /// same place) finds the texts a search by path finds, at the same costs.
 #[test]
 fn a_search_by_text_finds_the_texts_of_a_search_by_path() {
-    use cyrillic_ime_core::conversion::search::{Distinct, Search};
+    use cyrillic_ime_core::conversion::search::{Distinct, Forward, PathQuery, Search};
     use cyrillic_ime_core::conversion::segments::path_text;
     let mut compared = 0;
     for_each_search_case(|dictionary, reading, heard, lattice, span| {
         let texts = |kind: Distinct| {
             let mut seen: Vec<String> = Vec::new();
             let mut search = Search::new(lattice);
-            let paths = search.best_paths(dictionary, lattice, span, 12, kind, |nodes, _| {
+            let query = PathQuery { span, forward: Forward::Run, limit: 12, distinct: kind };
+            let paths = search.best_paths(dictionary, lattice, &query, |nodes, _| {
                 let text = path_text(dictionary, lattice, nodes);
                 let fresh = !seen.contains(&text);
                 if fresh {
@@ -520,7 +523,7 @@ fn a_search_by_text_finds_the_texts_of_a_search_by_path() {
 /// class counts — the answer is the one a fresh thread gives.
 #[test]
 fn buffers_left_by_earlier_conversions_change_no_answer() {
-    let ask = |c: &Converter, reading: &str, heard: bool| c.convert(&Request { reading, fixed: &[], candidates: 9, alternatives: 3, heard }).unwrap();
+    let ask = |c: &Converter, reading: &str, heard: bool| c.convert(&Request { candidates: 9, alternatives: 3, heard, ..Request::new(reading) }).unwrap();
     let long = "きょうはいいてんきですね".repeat(4);
     let readings = ["わたしのなまえはなかのです", "はし", long.as_str(), "なかの"];
     let fresh: Vec<Conversion> = readings
@@ -548,7 +551,7 @@ fn buffers_left_by_earlier_conversions_change_no_answer() {
 
 /// A one-best conversion builds its lattice without the homophones its best path can never
 /// take: a later word of the same key (or reading as heard) and class that costs no less
-/// (`Lattice::build_in`'s `one_best`). The lattice is smaller, and its best path writes the
+/// (`LatticeRequest::texts`, 1). The lattice is smaller, and its best path writes the
 /// same text at the same cost through words of the same classes: with two words of one class
 /// at the same cost (the earlier must stay: it wins the tie), and as heard, where a word of a
 /// class may cost less than an earlier one (a word without kanji pays more for a long vowel
@@ -556,6 +559,7 @@ fn buffers_left_by_earlier_conversions_change_no_answer() {
 #[test]
 fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
     use cyrillic_ime_core::conversion::heard::HeardCosts;
+    use cyrillic_ime_core::conversion::lattice::build::LatticeRequest;
     use cyrillic_ime_core::conversion::lattice::Lattice;
     use cyrillic_ime_core::conversion::search::{Search, Span};
     use cyrillic_ime_core::conversion::segments::path_text;
@@ -572,11 +576,7 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
     for dictionary in [&homophones, real.dictionary()] {
         for reading in readings {
             for heard in [None, Some(&costs)] {
-                let build = |one_best: bool| {
-                    let mut lattice = Lattice::build_in(dictionary, reading, heard, None, false, &[], one_best.then_some(1));
-                    lattice.finish();
-                    lattice
-                };
+                let build = |one_best: bool| Lattice::build(dictionary, &LatticeRequest { heard, texts: one_best.then_some(1), ..LatticeRequest::new(reading) });
                 let best = |lattice: &Lattice| {
                     let path = Search::new(lattice).best_path(dictionary, lattice, &Span::whole(lattice.len())).expect("a path");
                     let classes: Vec<(u16, u16)> = path.nodes.iter().map(|&i| (lattice.nodes[i as usize].left_id, lattice.nodes[i as usize].right_id)).collect();
@@ -598,7 +598,7 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
     for c in [&tiny, &real] {
         for reading in readings {
             for heard in [false, true] {
-                let ask = |candidates| c.convert(&Request { reading, fixed: &[], candidates, alternatives: 1, heard }).unwrap();
+                let ask = |candidates| c.convert(&Request { candidates, alternatives: 1, heard, ..Request::new(reading) }).unwrap();
                 let (one, two) = (ask(1), ask(2));
                 assert_eq!(one.alternatives, two.alternatives, "{reading}, heard {heard}");
                 assert_eq!(one.segment_lengths(), two.segment_lengths(), "{reading}, heard {heard}");
@@ -611,7 +611,7 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
     assert_eq!(convert(&tiny, "はし", 1, 1).best_text(), "端", "of two words of one class at one cost, the first stays");
 }
 
-/// A lattice for searches that keep at most k texts (`Lattice::build_in`'s `texts`) leaves out
+/// A lattice for searches that keep at most k texts (`LatticeRequest::texts`) leaves out
 /// a word of a key with k earlier words of its class costing no more, and a search by text
 /// still finds the same first k texts at the same costs, as a whole reading and as a segment.
 /// The tiny dictionary's はし has a dozen nouns (pairs at one cost, and 箸 listed again at
@@ -621,8 +621,9 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
 #[test]
 fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
     use cyrillic_ime_core::conversion::heard::HeardCosts;
+    use cyrillic_ime_core::conversion::lattice::build::LatticeRequest;
     use cyrillic_ime_core::conversion::lattice::Lattice;
-    use cyrillic_ime_core::conversion::search::{Distinct, Search, Span};
+    use cyrillic_ime_core::conversion::search::{Distinct, Forward, PathQuery, Search, Span};
     use cyrillic_ime_core::conversion::segments::path_text;
     let mut words = tiny_dictionary::words();
     let surfaces = ["端", "嘴", "箸", "橋", "階", "梯", "觜", "椅", "土師", "波止", "馳", "間"];
@@ -640,11 +641,7 @@ fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
             for heard in [None, Some(&costs)] {
                 // 20: past the ranks the entries record (`format::CLASS_RANK_MAX`), the table of classes.
                 for k in [2, 5, 10, 20] {
-                    let build = |texts| {
-                        let mut lattice = Lattice::build_in(dictionary, reading, heard, None, false, &[], texts);
-                        lattice.finish();
-                        lattice
-                    };
+                    let build = |texts| Lattice::build(dictionary, &LatticeRequest { heard, texts, ..LatticeRequest::new(reading) });
                     let (all, kept) = (build(None), build(Some(k)));
                     left_out += all.nodes.len() - kept.nodes.len();
                     let len = all.len();
@@ -652,7 +649,8 @@ fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
                     for span in [Span::whole(len), Span { end: 4.min(2 * len), ..Span::whole(len) }] {
                         let texts = |lattice: &Lattice| {
                             let mut seen = Vec::new();
-                            let paths = Search::new(lattice).best_paths(dictionary, lattice, &span, k, Distinct::Texts, |nodes, _| {
+                            let query = PathQuery { span: &span, forward: Forward::Run, limit: k, distinct: Distinct::Texts };
+                            let paths = Search::new(lattice).best_paths(dictionary, lattice, &query, |nodes, _| {
                                 let text = path_text(dictionary, lattice, nodes);
                                 let fresh = !seen.contains(&text);
                                 if fresh {
@@ -675,8 +673,7 @@ fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
     assert!(left_out > 0, "no homophone was left out");
     // The tiny はし: of its nouns, those past the first k of one cost and more are left out.
     let nouns = |texts| {
-        let mut lattice = Lattice::build_in(&homophones, "はし", None, None, false, &[], texts);
-        lattice.finish();
+        let lattice = Lattice::build(&homophones, &LatticeRequest { texts, ..LatticeRequest::new("はし") });
         lattice.nodes.iter().filter(|n| n.start == 0 && n.end == 4 && n.left_id == tiny_dictionary::NOUN).count()
     };
     assert_eq!(nouns(None), surfaces.len(), "the dearer copy of 箸 is not kept");

@@ -543,7 +543,7 @@ fn garbage_inside_sections_with_a_valid_checksum_never_panics() {
         let converter = Converter::new(d);
         for reading in ["わたしのなまえはなかのです", "ありがとう", "テレビ１２３、", "はし", "つき😀"] {
             let c = converter
-                .convert(&Request { reading, fixed: &[], candidates: 5, alternatives: 3, heard: false })
+                .convert(&Request { candidates: 5, alternatives: 3, heard: false, ..Request::new(reading) })
                 .unwrap_or_else(|e| panic!("round {round}: {reading}: {e}"));
             let joined: String = c.segments.iter().map(|s| s.reading.as_str()).collect();
             assert_eq!(joined, reading, "round {round}: the segments cover the reading");
@@ -618,7 +618,7 @@ fn a_key_without_entries_in_a_hostile_file_does_not_break_the_lattice() {
     assert_eq!(hostile.trie_entries(node), None, "す has no entries now");
     let converter = Converter::new(hostile);
     for reading in ["す", "です", "わたしのなまえはなかのです"] {
-        let c = converter.convert(&Request { reading, fixed: &[], candidates: 5, alternatives: 3, heard: false }).unwrap_or_else(|e| panic!("{reading}: {e}"));
+        let c = converter.convert(&Request { candidates: 5, alternatives: 3, heard: false, ..Request::new(reading) }).unwrap_or_else(|e| panic!("{reading}: {e}"));
         let joined: String = c.segments.iter().map(|s| s.reading.as_str()).collect();
         assert_eq!(joined, reading);
     }
@@ -640,7 +640,7 @@ fn hostile_tries_that_pass_validation_never_panic_or_loop() {
         let converter = Converter::new(d);
         for reading in ["わたしのなまえはなかのです", "ありがとう", "とうきょうえいく", "す", "テレビ１２３"] {
             for heard in [false, true] {
-                let c = converter.convert(&Request { reading, fixed: &[], candidates: 5, alternatives: 3, heard }).unwrap_or_else(|e| panic!("{kind}: {reading}: {e}"));
+                let c = converter.convert(&Request { candidates: 5, alternatives: 3, heard, ..Request::new(reading) }).unwrap_or_else(|e| panic!("{kind}: {reading}: {e}"));
                 let joined: String = c.segments.iter().map(|s| s.reading.as_str()).collect();
                 assert_eq!(joined, reading, "{kind}: the segments cover the reading");
             }

@@ -40,7 +40,7 @@ fn converter() -> Converter {
 }
 
 fn convert(c: &Converter, reading: &str, heard: bool) -> Conversion {
-    c.convert(&Request { reading, fixed: &[], candidates: 20, alternatives: 0, heard }).unwrap_or_else(|e| panic!("{reading}: {e}"))
+    c.convert(&Request { candidates: 20, alternatives: 0, heard, ..Request::new(reading) }).unwrap_or_else(|e| panic!("{reading}: {e}"))
 }
 
 fn best(c: &Converter, reading: &str) -> String {
@@ -127,7 +127,7 @@ fn left_out_long_vowels_find_kana_words_at_a_dearer_cost_and_never_a_second_i() 
     // as above, or before a space), not inside a run: よは is 用 (100 + 3000 + 700 + 10 + 500
     // + 100), not よう; with a space after よ, ようは (100 + 100 + 1200 + 10 + 500 + 100).
     assert_eq!(best(&c, "よは"), "用は");
-    let spaced = c.convert_in(&Request { reading: "よは", fixed: &[], candidates: 20, alternatives: 0, heard: true }, Surroundings { left: None, boundaries: &[1] }, None).unwrap();
+    let spaced = c.convert(&Request { candidates: 20, alternatives: 0, heard: true, around: Surroundings { left: None, boundaries: &[1] }, ..Request::new("よは") }).unwrap();
     assert_eq!(spaced.best_text(), "ようは");
     // いい is written ии by every Cyrillic system: い never stands for いい.
     let i = convert(&c, "い", true);
@@ -187,7 +187,7 @@ fn custom_costs_change_the_balance() {
     // A left-out vowel dearer than three characters as typed (30,000): ときょ stays as typed.
     let expensive = HeardCosts { long_omitted: 50_000, ..HeardCosts::default() };
     let c = converter().with_heard_costs(expensive);
-    assert_eq!(c.convert(&Request { reading: "ときょ", fixed: &[], candidates: 5, alternatives: 0, heard: true }).unwrap().best_text(), "ときょ");
+    assert_eq!(c.convert(&Request { candidates: 5, alternatives: 0, heard: true, ..Request::new("ときょ") }).unwrap().best_text(), "ときょ");
 }
 
 /// A dictionary for the rules of issue 18 (how everyone writes): words that a dropped final

@@ -8,7 +8,7 @@
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::context::word_before;
 use cyrillic_ime_core::conversion::prediction::predict_with;
-use cyrillic_ime_core::conversion::{Conversion, Converter, Request};
+use cyrillic_ime_core::conversion::{Conversion, Converter, Request, ResizeRequest};
 use cyrillic_ime_core::dictionary::Dictionary;
 use cyrillic_ime_core::limits;
 use cyrillic_ime_core::user::file::{self, Kind};
@@ -25,7 +25,7 @@ fn converter() -> Converter {
 }
 
 fn convert(c: &Converter, user: &UserData, reading: &str, fixed: &[usize], alternatives: usize) -> Conversion {
-    c.convert_with(&Request { reading, fixed, candidates: 9, alternatives, heard: false }, Some(user)).unwrap_or_else(|e| panic!("{reading}: {e}"))
+    c.convert(&Request { fixed, candidates: 9, alternatives, heard: false, user: Some(user), ..Request::new(reading) }).unwrap_or_else(|e| panic!("{reading}: {e}"))
 }
 
 /// A learn request as `rust_learn` handles it without a dictionary loaded.
@@ -119,7 +119,7 @@ fn a_learned_phrase_comes_back_whole_with_its_segmentation() {
     // A fixed prefix of the learned segmentation keeps the phrase.
     assert_eq!(readings(&convert(&c, &user, SENTENCE, &[8], 0)), ["わたしのなまえは", "なかのです"]);
     // Resizing goes through the same path: shrinking the first segment leaves the phrase.
-    let resized = c.resize_with(SENTENCE, &[8, 5], 0, -4, 9, 0, false, Some(&user)).unwrap();
+    let resized = c.resize(&ResizeRequest { conversion: Request { fixed: &[8, 5], candidates: 9, user: Some(&user), ..Request::new(SENTENCE) }, index: 0, delta: -4 }).unwrap();
     assert_eq!(readings(&resized)[0], "わたしの");
 }
 
@@ -157,7 +157,7 @@ fn learned_texts_never_push_out_the_reading_forms_nor_grow_the_list() {
     }
     user.add_word("はし", "ＨＡＳＨＩ").unwrap();
     for candidates in [1, 2, 9] {
-        let learned = c.convert_with(&Request { reading: "はし", fixed: &[], candidates, alternatives: 0, heard: false }, Some(&user)).unwrap();
+        let learned = c.convert(&Request { candidates, alternatives: 0, heard: false, user: Some(&user), ..Request::new("はし") }).unwrap();
         check_shape(&learned);
         let list = texts(&learned, 0);
         assert!(list.len() <= candidates + 2, "at most the ranked candidates and the two reading forms: {list:?}");
@@ -176,7 +176,7 @@ fn a_learned_text_is_kept_where_the_list_held_only_the_reading_forms() {
     let mut user = UserData::default();
     learn_one(&mut user, "わ", "私");
     for candidates in [1, 2, 9] {
-        let learned = c.convert_with(&Request { reading: "わ", fixed: &[], candidates, alternatives: 1, heard: false }, Some(&user)).unwrap();
+        let learned = c.convert(&Request { candidates, alternatives: 1, heard: false, user: Some(&user), ..Request::new("わ") }).unwrap();
         check_shape(&learned);
         let list = texts(&learned, 0);
         assert_eq!(list[0], "私", "candidates {candidates}: {list:?}");

@@ -20,7 +20,7 @@ fn open(dir: &Path) -> (UserStore, Vec<String>) {
 }
 
 fn best(c: &Converter, user: &UserData, reading: &str) -> String {
-    c.convert_with(&Request { reading, fixed: &[], candidates: 5, alternatives: 0, heard: false }, Some(user)).unwrap_or_else(|e| panic!("{reading}: {e}")).best_text()
+    c.convert(&Request { candidates: 5, alternatives: 0, heard: false, user: Some(user), ..Request::new(reading) }).unwrap_or_else(|e| panic!("{reading}: {e}")).best_text()
 }
 
 #[test]

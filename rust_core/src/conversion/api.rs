@@ -5,7 +5,7 @@
 
 use super::context::LeftContext;
 use super::prediction::{predict_in, Prediction};
-use super::{Conversion, Converter, Request, Surroundings};
+use super::{Conversion, Converter, Request, ResizeRequest, SegmentRequest, Surroundings};
 use crate::json::{self, Value};
 use crate::limits;
 use crate::request::{context_request, describe, Fields};
@@ -130,7 +130,7 @@ pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &st
         let boundaries = boundaries(&fields)?;
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
         let around = Surroundings { left: Some(&left), boundaries: &boundaries };
-        let conversion = converter.convert_in(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, around, user).map_err(|e| e.0)?;
+        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard, around, user }).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     })
 }
@@ -153,7 +153,8 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
         let around = Surroundings { left: Some(&left), boundaries: &[] };
-        let conversion = converter.resize_in(reading, &lengths, index, delta, candidates, alternatives, heard, around, user).map_err(|e| e.0)?;
+        let conversion = Request { reading, fixed: &lengths, candidates, alternatives, heard, around, user };
+        let conversion = converter.resize(&ResizeRequest { conversion, index, delta }).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     })
 }
@@ -175,20 +176,13 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
         if limit == 0 || limit > limits::MAX_CANDIDATES {
             return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
         }
-        let len = reading.chars().count();
-        if lengths.iter().sum::<usize>() != len {
-            return Err(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));
-        }
-        if index >= lengths.len() {
-            return Err(format!("segment {index} does not exist (the conversion has {} segments)", lengths.len()));
-        }
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
         let around = Surroundings { left: Some(&left), boundaries: &[] };
-        let conversion = converter.convert_in(&Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard }, around, user).map_err(|e| e.0)?;
+        let conversion = Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard, around, user };
+        let candidates = converter.candidates(&SegmentRequest { conversion, index }).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
-        let segment = conversion.segments.get(index).ok_or("segment lost in conversion")?;
-        json::write_string_array(&mut out, segment.candidates.iter().map(|c| c.text.as_str()));
+        json::write_string_array(&mut out, candidates.iter().map(|c| c.text.as_str()));
         out.push('}');
         Ok(out)
     })

@@ -19,13 +19,14 @@ mod spare;
 use crate::dictionary::Dictionary;
 use crate::limits;
 use conventional::SpellingIndex;
-use heard::HeardCosts;
-use std::borrow::Cow;
-use lattice::Lattice;
-use search::{Forward, Search, Span};
 use context::LeftContext;
-use segments::{candidates, contexts, path_text, split, Candidate};
+use heard::HeardCosts;
+use lattice::build::LatticeRequest;
+use lattice::Lattice;
+use search::{Distinct, Forward, PathQuery, Search, Span};
+use segments::{candidates, contexts, path_text, split, Candidate, SegmentQuery};
 use crate::user::UserData;
+use std::borrow::Cow;
 
 /// One segment of a conversion.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,8 +59,10 @@ impl Conversion {
     }
 }
 
-/// A conversion request.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A conversion request. [`Request::new`] asks for the best conversion of a reading as
+/// typed and nothing else; the fields say what more (`Request { candidates: 9, heard: true,
+/// ..Request::new(reading) }`).
+#[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
     pub reading: &'a str,
     /// Lengths (characters) of leading segments the writer has fixed; the rest is
@@ -69,8 +72,46 @@ pub struct Request<'a> {
     pub candidates: usize,
     /// Whole-reading alternatives.
     pub alternatives: usize,
-    /// Also match words through the spellings of a listener (`heard.rs`).
+    /// Also match words through the spellings of a listener (`heard/`).
     pub heard: bool,
+    /// The word before the reading and the word boundaries inside it.
+    pub around: Surroundings<'a>,
+    /// The user store (docs/LEARNING.md): user words are lattice nodes; a whole reading
+    /// learned as a phrase (whose segmentation starts with `fixed`) comes back in its learned
+    /// segments; in every segment the learned choices for its reading come first (after the
+    /// left context's word, what was learned after it), then user words of exactly its reading.
+    pub user: Option<&'a UserData>,
+}
+
+impl<'a> Request<'a> {
+    /// The best conversion of `reading` as typed: one candidate per segment, no alternatives,
+    /// at the start of a sentence, without the user store.
+    pub fn new(reading: &'a str) -> Request<'a> {
+        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None }
+    }
+}
+
+/// A request to make one segment of a conversion longer or shorter and convert again: the
+/// segments before it and the resized one are fixed, the rest is segmented anew.
+#[derive(Debug, Clone, Copy)]
+pub struct ResizeRequest<'a> {
+    /// The conversion, its `fixed` the lengths of all its segments (adding up to its reading).
+    pub conversion: Request<'a>,
+    /// The segment resized.
+    pub index: usize,
+    /// Characters it gains (> 0) or loses (< 0); it keeps at least one, and at most what is
+    /// left of the reading.
+    pub delta: i32,
+}
+
+/// A request for the candidates of one segment of a segmentation the writer has fixed.
+#[derive(Debug, Clone, Copy)]
+pub struct SegmentRequest<'a> {
+    /// The conversion, its `fixed` the lengths of all its segments (adding up to its reading)
+    /// and its `candidates` how many the segment gets.
+    pub conversion: Request<'a>,
+    /// The segment.
+    pub index: usize,
 }
 
 /// What surrounds a reading: the word before it (the left context, `context.rs`) and the
@@ -143,39 +184,26 @@ impl Converter {
         Ok(())
     }
 
-    /// Converts a reading into segments with candidates and whole-reading alternatives.
+    /// Converts a reading into segments with candidates and whole-reading alternatives, in its
+    /// surroundings (a left context's classes start the lattice) and with what the user store
+    /// holds ([`Request::user`]).
     pub fn convert(&self, request: &Request) -> Result<Conversion, ConversionError> {
-        self.convert_with(request, None)
-    }
-
-    /// [`Converter::convert`] consulting the user store (docs/LEARNING.md): user words are
-    /// lattice nodes; a whole reading learned as a phrase (whose segmentation starts with
-    /// `fixed`) comes back in its learned segments; in every segment the learned choices
-    /// for its reading come first, then user words of exactly its reading.
-    pub fn convert_with(&self, request: &Request, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
-        self.convert_in(request, Surroundings::default(), user)
-    }
-
-    /// [`Converter::convert_with`] in surroundings: after a left context (its classes start
-    /// the lattice, and what was learned after its word comes first in the first segment) and
-    /// with word boundaries inside the reading.
-    pub fn convert_in(&self, request: &Request, around: Surroundings, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
-        let Some(user) = user else { return self.convert_inner(request, around, None) };
+        let Some(user) = request.user else { return self.convert_inner(request) };
         let phrase = user.phrase_for(request.reading, request.fixed);
         let lengths;
         let request = match phrase {
             Some(p) => {
                 lengths = p.lengths();
-                Request { fixed: &lengths, ..request.clone() }
+                Request { fixed: &lengths, ..*request }
             }
-            None => request.clone(),
+            None => *request,
         };
-        let mut conversion = self.convert_inner(&request, around, Some(user))?;
+        let mut conversion = self.convert_inner(&request)?;
         let before = conversion.best_text();
         // The word before the first segment: the left context's. (Inside one conversion the
         // latest choice of each segment's reading comes first, as before: what the writer chose
         // last is what they see again.)
-        let word_before = around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
+        let word_before = request.around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
         for (i, segment) in conversion.segments.iter_mut().enumerate() {
             let mut preferred: Vec<String> = Vec::new();
             // What the writer chose for this reading right after the same word comes first:
@@ -215,7 +243,8 @@ impl Converter {
         Ok(conversion)
     }
 
-    fn convert_inner(&self, request: &Request, around: Surroundings, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
+    fn convert_inner(&self, request: &Request) -> Result<Conversion, ConversionError> {
+        let around = request.around;
         let len = Self::check_reading(request.reading)?;
         Self::check_counts(request.candidates, request.alternatives)?;
         let fixed_total: usize = request.fixed.iter().sum();
@@ -242,15 +271,20 @@ impl Converter {
         // lattice can leave out the homophones no such search takes.
         let segment_texts = if request.candidates > 1 { request.candidates } else { 1 };
         let most_texts = segment_texts.max(request.alternatives);
-        let mut lattice = Lattice::build_in(dictionary, request.reading, heard, user, request.heard && !left.is_sentence_start(), around.boundaries, Some(most_texts));
-        if request.heard {
-            self.spellings.push_nodes(dictionary, &mut lattice, &self.heard_costs);
-        }
+        let lattice = Lattice::build(
+            dictionary,
+            &LatticeRequest {
+                reading: request.reading,
+                heard,
+                spellings: Some(&self.spellings),
+                user: request.user,
+                particle_at_start: request.heard && !left.is_sentence_start(),
+                boundaries: around.boundaries,
+                texts: Some(most_texts),
+            },
+        );
+        // The spaces bind each segment's search too (`segments::candidates`).
         let word_cuts: Vec<usize> = around.boundaries.iter().map(|&b| 2 * b).collect();
-        // The spaces are enforced in the lattice, where a word the writer split may still
-        // span one (HeardCosts::split_word), not as cuts of the search.
-        lattice.enforce_boundaries(dictionary, &word_cuts, heard.map(|c| c.split_word));
-        lattice.finish();
         // Positions below are doubled (lattice.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
@@ -272,7 +306,8 @@ impl Converter {
             best.into_iter().collect()
         } else {
             // The search gives a path's text while it prunes by text; else it is written here.
-            search.best_paths(dictionary, &lattice, &span, request.alternatives, search::Distinct::Texts, |nodes, known| {
+            let query = PathQuery { span: &span, forward: Forward::Run, limit: request.alternatives, distinct: Distinct::Texts };
+            search.best_paths(dictionary, &lattice, &query, |nodes, known| {
                 let text = known.map_or_else(|| path_text(dictionary, &lattice, nodes), str::to_string);
                 let fresh = !texts.contains(&text);
                 if fresh {
@@ -295,11 +330,12 @@ impl Converter {
         // The forward costs `search` holds for each segment, read before any segment's own
         // forward pass overwrites them: the first segment's are its own; a later one's are the
         // whole reading's, entered at the forward cost of the best path's word before it.
-        let forward: Vec<Option<Forward>> = starts
+        // (Where no word of the best path ends at a segment's start, its own pass runs.)
+        let forward: Vec<Forward> = starts
             .iter()
             .map(|&start| match start {
-                0 => Some(Forward::Own),
-                _ => best.nodes.iter().find(|&&i| lattice.nodes[i as usize].end as usize == start).map(|&i| Forward::Whole { entered: search.forward_cost(i) }),
+                0 => Forward::Own,
+                _ => best.nodes.iter().find(|&&i| lattice.nodes[i as usize].end as usize == start).map_or(Forward::Run, |&i| Forward::Whole { entered: search.forward_cost(i) }),
             })
             .collect();
         let mut segments = Vec::with_capacity(starts.len());
@@ -312,44 +348,51 @@ impl Converter {
             let first = &best.nodes[next_word..next_word + words];
             next_word += words;
             let first_text = path_text(dictionary, &lattice, first);
-            let context = contexts(&lattice, best, start, end, left_classes);
+            let (before, after) = contexts(&lattice, best, start, end, left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let candidates = candidates(dictionary, &lattice, &mut search, (start, end, &reading), context, &word_cuts, (first_text, first), request.candidates, forward[k]);
+            let segment = SegmentQuery { start, end, typed: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k] };
+            let candidates = candidates(dictionary, &lattice, &mut search, segment);
             segments.push(Segment { reading, candidates });
         }
         texts.truncate(request.alternatives);
         Ok(Conversion { reading: request.reading.to_string(), segments, alternatives: texts })
     }
 
-    /// Makes segment `index` of a conversion with segment lengths `lengths` longer
-    /// (`delta` > 0) or shorter and converts again: the segments before it and the resized
-    /// one are fixed, the rest is segmented anew.
-    #[allow(clippy::too_many_arguments)]
-    pub fn resize(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool) -> Result<Conversion, ConversionError> {
-        self.resize_with(reading, lengths, index, delta, candidates, alternatives, heard, None)
+    /// Makes a segment of a conversion longer or shorter and converts again
+    /// ([`ResizeRequest`]).
+    pub fn resize(&self, request: &ResizeRequest) -> Result<Conversion, ConversionError> {
+        let ResizeRequest { conversion, index, delta } = *request;
+        let lengths = conversion.fixed;
+        Self::check_reading(conversion.reading)?;
+        let len = Self::check_segments(&conversion, index)?;
+        let before: usize = lengths[..index].iter().sum();
+        let resized = (lengths[index] as i64 + delta as i64).clamp(1, (len - before) as i64) as usize;
+        let mut fixed: Vec<usize> = lengths[..index].to_vec();
+        fixed.push(resized);
+        self.convert(&Request { fixed: &fixed, ..conversion })
     }
 
-    /// [`Converter::resize`] consulting the user store, as [`Converter::convert_with`].
-    #[allow(clippy::too_many_arguments)]
-    pub fn resize_with(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
-        self.resize_in(reading, lengths, index, delta, candidates, alternatives, heard, Surroundings::default(), user)
+    /// The candidates of one segment of a fixed segmentation ([`SegmentRequest`]).
+    pub fn candidates(&self, request: &SegmentRequest) -> Result<Vec<Candidate>, ConversionError> {
+        Self::check_segments(&request.conversion, request.index)?;
+        let conversion = self.convert(&request.conversion)?;
+        match conversion.segments.into_iter().nth(request.index) {
+            Some(segment) => Ok(segment.candidates),
+            None => refuse("segment lost in conversion".to_string()),
+        }
     }
 
-    /// [`Converter::resize_with`] in surroundings, as [`Converter::convert_in`].
-    #[allow(clippy::too_many_arguments)]
-    pub fn resize_in(&self, reading: &str, lengths: &[usize], index: usize, delta: i32, candidates: usize, alternatives: usize, heard: bool, around: Surroundings, user: Option<&UserData>) -> Result<Conversion, ConversionError> {
-        let len = Self::check_reading(reading)?;
+    /// Checks that the request's `fixed` lengths are all the segments of its reading and that
+    /// segment `index` is one of them; returns the reading's length.
+    fn check_segments(conversion: &Request, index: usize) -> Result<usize, ConversionError> {
+        let (len, lengths) = (conversion.reading.chars().count(), conversion.fixed);
         if lengths.iter().sum::<usize>() != len || lengths.contains(&0) {
             return refuse(format!("segment lengths {lengths:?} do not add up to the reading's {len} characters"));
         }
         if index >= lengths.len() {
             return refuse(format!("segment {index} does not exist (the conversion has {} segments)", lengths.len()));
         }
-        let before: usize = lengths[..index].iter().sum();
-        let resized = (lengths[index] as i64 + delta as i64).clamp(1, (len - before) as i64) as usize;
-        let mut fixed: Vec<usize> = lengths[..index].to_vec();
-        fixed.push(resized);
-        self.convert_in(&Request { reading, fixed: &fixed, candidates, alternatives, heard }, around, user)
+        Ok(len)
     }
 }
 

@@ -2,21 +2,23 @@
 //! and A* backward from the end for the N best paths, over the whole reading or one
 //! stretch of it between fixed contexts (a segment between its neighbours).
 
+use super::fnv::{self, FnvHasher};
 use super::lattice::{Lattice, Node};
-use super::spare;
+use super::spare::{self, Buffer, Buffers};
 use crate::dictionary::reader::Connections;
 use crate::dictionary::Dictionary;
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use super::fnv::{self, FnvHasher};
 use std::hash::BuildHasherDefault;
+use std::thread::LocalKey;
 
 pub use crate::dictionary::format::BOUNDARY_ID;
 /// The search never explores paths costlier than the best by more than this: far
 /// alternatives are useless as candidates and would only cost time.
 const NBEST_MARGIN: i32 = 20_000;
 /// Most words a search with the whole reading's costs (`Forward::Whole`) keeps waiting before
-/// it gives up (`Search::paths_after_forward`). Over the 3,138 readings of the benchmark's
+/// it gives up (`Search::paths`). Over the 3,138 readings of the benchmark's
 /// inputs, a segment's search after its own pass never kept more than 4,581; with the whole
 /// reading's costs, 243 of 27,513 segments' searches went past 2,048 (up to 17,818), and their
 /// buffers raised the anonymous memory left after 10^4 conversions by about 120 KiB. Giving up
@@ -120,7 +122,7 @@ const AT_END: u32 = u32::MAX;
 /// decides: keys are unique).
 type QueueKey = (u64, u32);
 
-/// Bits of a queue key below the start position: the virtual index (`paths_after_forward`).
+/// Bits of a queue key below the start position: the virtual index (`Search::paths`).
 const INDEX_BITS: u32 = 22;
 const _: () = assert!(MAX_PUSHES < 1 << INDEX_BITS && 2 * crate::limits::MAX_READING_CHARS < 1 << (32 - INDEX_BITS));
 
@@ -141,6 +143,7 @@ fn key_total(key: u64) -> i32 {
 /// (the whole reading, then each segment) and then by the next conversion on the thread
 /// (`spare.rs`): a search over a segment of a few characters would otherwise spend most of
 /// its time allocating and clearing tables sized for the whole lattice and for every word class.
+#[derive(Default)]
 pub struct Search {
     /// The cheapest cost of a path from the span's start through each node (its own cost
     /// included), UNREACHED when none; valid for the nodes of the last span searched.
@@ -151,15 +154,8 @@ pub struct Search {
     groups: Vec<(u16, i32)>,
     /// The same with each right id's matrix row (`Connections::row`), cheapest first.
     arrivals: Vec<(usize, i32)>,
-    states: Vec<State>,
-    /// The words before each expanded state, by family ([`Family`]), in one buffer.
-    siblings: Vec<Sibling>,
-    families: Vec<Family>,
-    /// Ordered by total cost, then by how close the state is to the span's start: among paths
-    /// of equal cost (a reading repeated, words with the same cost) the search runs one of them
-    /// to the start instead of widening through all of them, whose number grows exponentially
-    /// with the length of the reading.
-    heap: BinaryHeap<Reverse<QueueKey>>,
+    /// The backward search's states and the words waiting to become states.
+    queue: Queue,
     /// The nodes of the path popped last.
     path: Vec<u32>,
     /// The backward search's words before each position, grouped by right id: each
@@ -179,60 +175,58 @@ pub struct Search {
     expanded: ExpandedTexts,
 }
 
+/// The backward search's queue: the states queued, the words before each expanded state
+/// waiting in their families, and the heap that orders what is queued.
+#[derive(Default)]
+struct Queue {
+    states: Vec<State>,
+    /// The words before each expanded state, by family ([`Family`]), in one buffer.
+    siblings: Vec<Sibling>,
+    families: Vec<Family>,
+    /// Ordered by total cost, then by how close the state is to the span's start: among paths
+    /// of equal cost (a reading repeated, words with the same cost) the search runs one of them
+    /// to the start instead of widening through all of them, whose number grows exponentially
+    /// with the length of the reading.
+    heap: BinaryHeap<Reverse<QueueKey>>,
+}
+
+thread_local! {
+    /// The buffers of the last search dropped on this thread (`spare.rs`).
+    static SPARE: RefCell<Option<Search>> = const { RefCell::new(None) };
+}
+
+impl Buffers for Search {
+    fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer)) {
+        // `search_number` is no buffer: it goes on with the groups of `grouped_in`.
+        let Search { best, groups, arrivals, queue, path, members, members_at, rights, rights_at, grouped_in, search_number: _, group_costs, expanded } = self;
+        visit(best);
+        visit(groups);
+        visit(arrivals);
+        queue.each_buffer(visit);
+        visit(path);
+        visit(members);
+        visit(members_at);
+        visit(rights);
+        visit(rights_at);
+        visit(grouped_in);
+        visit(group_costs);
+        expanded.each_buffer(visit);
+    }
+}
+
+impl Buffers for Queue {
+    fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer)) {
+        let Queue { states, siblings, families, heap } = self;
+        visit(states);
+        visit(siblings);
+        visit(families);
+        visit(heap);
+    }
+}
+
 impl spare::Reusable for Search {
-    const SPARE: &'static std::thread::LocalKey<std::cell::RefCell<Option<Search>>> = &spare::SPARE_SEARCH;
+    const SPARE: &'static LocalKey<RefCell<Option<Search>>> = &SPARE;
     const MAX_KEPT: usize = spare::MAX_KEPT_SEARCH_BYTES;
-
-    /// Empties the search and moves its buffers (their room kept) into a new one.
-    fn take_buffers(&mut self) -> Search {
-        let mut search = Search {
-            best: std::mem::take(&mut self.best),
-            groups: std::mem::take(&mut self.groups),
-            arrivals: std::mem::take(&mut self.arrivals),
-            states: std::mem::take(&mut self.states),
-            siblings: std::mem::take(&mut self.siblings),
-            families: std::mem::take(&mut self.families),
-            heap: std::mem::take(&mut self.heap),
-            path: std::mem::take(&mut self.path),
-            members: std::mem::take(&mut self.members),
-            members_at: std::mem::take(&mut self.members_at),
-            rights: std::mem::take(&mut self.rights),
-            rights_at: std::mem::take(&mut self.rights_at),
-            grouped_in: std::mem::take(&mut self.grouped_in),
-            search_number: self.search_number,
-            group_costs: std::mem::take(&mut self.group_costs),
-            expanded: std::mem::take(&mut self.expanded),
-        };
-        search.best.clear();
-        search.groups.clear();
-        search.arrivals.clear();
-        search.states.clear();
-        search.siblings.clear();
-        search.families.clear();
-        search.heap.clear();
-        search.path.clear();
-        search.expanded.clear();
-        search
-    }
-
-    /// Bytes of room its buffers hold.
-    fn buffer_bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.best.capacity() * size_of::<i32>()
-            + self.groups.capacity() * size_of::<(u16, i32)>()
-            + self.arrivals.capacity() * size_of::<(usize, i32)>()
-            + self.states.capacity() * size_of::<State>()
-            + self.siblings.capacity() * size_of::<Sibling>()
-            + self.families.capacity() * size_of::<Family>()
-            + self.heap.capacity() * size_of::<Reverse<QueueKey>>()
-            + self.path.capacity() * size_of::<u32>()
-            + self.members.capacity() * size_of::<Member>()
-            + self.members_at.capacity() * size_of::<(u32, u32)>()
-            + (self.grouped_in.capacity() + self.group_costs.capacity()) * size_of::<u32>()
-            + self.rights.capacity() * size_of::<u16>()
-            + self.rights_at.capacity() * size_of::<(u32, u32)>()
-            + self.expanded.buffer_bytes()
-    }
 }
 
 impl Drop for Search {
@@ -250,26 +244,13 @@ impl Search {
     /// (`spare.rs`), else new ones. None is sized by the dictionary's classes, so buffers
     /// left by a search with another dictionary serve as well.
     pub fn new(lattice: &Lattice) -> Search {
-        let mut search = spare::take::<Search>().unwrap_or_else(|| Search {
-            best: Vec::new(),
-            groups: Vec::new(),
-            arrivals: Vec::new(),
+        let mut search = spare::take::<Search>().unwrap_or_else(|| {
+            let mut search = Search::default();
             // Started at a size most searches stay within: growing the queued states from empty
             // reallocated them a dozen times per search (about 7 % of a conversion's
             // instructions); the siblings now take that many, the states and queue a few dozen.
-            states: Vec::new(),
-            siblings: Vec::with_capacity(INITIAL_STATES),
-            families: Vec::new(),
-            heap: BinaryHeap::new(),
-            path: Vec::new(),
-            members: Vec::new(),
-            members_at: Vec::new(),
-            rights: Vec::new(),
-            rights_at: Vec::new(),
-            grouped_in: Vec::new(),
-            search_number: 0,
-            group_costs: Vec::new(),
-            expanded: ExpandedTexts::default(),
+            search.queue.siblings = Vec::with_capacity(INITIAL_STATES);
+            search
         });
         search.best.resize(lattice.nodes.len(), UNREACHED);
         search
@@ -393,7 +374,8 @@ impl Search {
             // only words that may reach it are looked at, and one that does is taken.
             let step = cheapest_before(start as usize, word.left_id, after.saturating_add(word.cost), bound, cheapest);
             let Some(((_, before_start, before, before_after), within)) = step.filter(|&((total, ..), within)| total == cheapest && cheapest != UNREACHED && queued + within <= MAX_PUSHES) else {
-                return self.best_paths(dictionary, lattice, span, 1, Distinct::Paths, |_, _| true).into_iter().next();
+                let query = PathQuery { span, forward: Forward::Run, limit: 1, distinct: Distinct::Paths };
+                return self.best_paths(dictionary, lattice, &query, |_, _| true).into_iter().next();
             };
             queued += within;
             (start, node, after) = (before_start, before, before_after);
@@ -403,16 +385,15 @@ impl Search {
         Some(Path { nodes, cost: cheapest })
     }
 
-    /// The best paths through `span`, cheapest first; `distinct` decides which paths count
-    /// as different (given a path's nodes, and its text when the search has written it, as
-    /// [`Search::paths_after_forward`] gives it), and `limit` how many to return. With
-    /// [`Distinct::Texts`], `distinct` keeps at most one path per text, and the search leaves
-    /// out paths that could only repeat a text.
-    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, limit: usize, kind: Distinct, mut distinct: impl FnMut(&[u32], Option<&str>) -> bool) -> Vec<Path> {
-        self.forward(dictionary, lattice, span);
+    /// The best paths `query` asks for, cheapest first; `keep` decides which paths count as
+    /// different (given a path's nodes, and its text when the search has written it, as
+    /// [`Search::paths`] gives it). With [`Distinct::Texts`], `keep` keeps at most one path per
+    /// text, and the search leaves out paths that could only repeat a text. With
+    /// [`Forward::Whole`], a search that gives up returns the paths found before it did.
+    pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, query: &PathQuery, mut keep: impl FnMut(&[u32], Option<&str>) -> bool) -> Vec<Path> {
         let mut paths = Vec::new();
-        self.paths_after_forward(dictionary, lattice, span, Forward::Own, limit, kind, |nodes, cost, known| {
-            let kept = distinct(nodes, known);
+        self.paths(dictionary, lattice, query, |nodes, cost, known| {
+            let kept = keep(nodes, known);
             if kept {
                 paths.push(Path { nodes: nodes.to_vec(), cost });
             }
@@ -421,16 +402,14 @@ impl Search {
         paths
     }
 
-    /// [`Search::best_paths`] with the forward costs already in place ([`Forward`]), handing
-    /// each complete path popped to `keep` (its nodes in reading order, its cost, and its text
-    /// while a search by text prunes: the text after its first word was written when that
-    /// word's next state was expanded), which tells whether it counts (as `distinct` does),
-    /// and returning how many did: a caller that needs less than the path's nodes copies
-    /// nothing. The forward costs are those of
-    /// the last [`Search::forward`] over `span`, or over a span whose costs are the same for
-    /// every word `span` allows (the whole reading, for its first segment: the same start and
-    /// left context, and no cut inside the segment), or the whole reading's for a later segment
-    /// of its best path.
+    /// The best paths `query` asks for, cheapest first, each complete path popped handed to
+    /// `keep` (its nodes in reading order, its cost, and its text while a search by text
+    /// prunes: the text after its first word was written when that word's next state was
+    /// expanded), which tells whether it counts (as in [`Search::best_paths`]); returns how
+    /// many did: a caller that needs less than the path's nodes copies nothing. The queue is
+    /// ordered by the forward costs `query.forward` names ([`Forward`]): the span's own pass,
+    /// run first or already in place, or the whole reading's for a later segment of its best
+    /// path.
     ///
     /// The whole reading's costs serve a later segment without a pass of its own (a segment's
     /// pass was an eighth of the keyboard's request). Less the cost at which the best path
@@ -445,9 +424,12 @@ impl Search {
     /// Where words crossing the segment's start make those bounds loose, the search queues far
     /// more than after the segment's own pass; past [`MAX_SIBLINGS_AFTER_WHOLE`] words waiting
     /// it gives up and returns None, for the caller to run the segment's own pass (the only
-    /// None; `Forward::Own` always answers).
-    #[allow(clippy::too_many_arguments)]
-    pub fn paths_after_forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span, forward: Forward, limit: usize, kind: Distinct, mut keep: impl FnMut(&[u32], i32, Option<&str>) -> bool) -> Option<usize> {
+    /// None; the span's own costs always answer).
+    pub fn paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, query: &PathQuery, mut keep: impl FnMut(&[u32], i32, Option<&str>) -> bool) -> Option<usize> {
+        let PathQuery { span, forward, limit, distinct: kind } = *query;
+        if forward == Forward::Run {
+            self.forward(dictionary, lattice, span);
+        }
         // A new search number makes every position's groups stale (`group_by_right`).
         self.search_number = self.search_number.wrapping_add(1);
         if self.search_number == 0 {
@@ -462,16 +444,13 @@ impl Search {
         self.rights.clear();
         self.members.clear();
         let connections = dictionary.connections();
-        let Search { best, states, siblings, families, heap, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, expanded, .. } = self;
+        let Search { best, queue, path, members, members_at, rights, rights_at, grouped_in, search_number, group_costs, expanded, .. } = self;
         let entered = match forward {
-            Forward::Own => None,
+            Forward::Run | Forward::Own => None,
             Forward::Whole { entered } => Some(entered),
         };
         let costs = ForwardCosts { best, entered, span, connections: &connections };
-        states.clear();
-        siblings.clear();
-        families.clear();
-        heap.clear();
+        queue.clear();
         expanded.clear();
         let mut pruning = kind == Distinct::Texts;
         // How many states there would be had every word before been queued at its
@@ -486,29 +465,29 @@ impl Search {
                 break;
             }
             let after = dictionary.connection_cost(node.right_id, span.right_context);
-            siblings.push(Sibling { key: queue_key(costs.of(i, node).saturating_add(after), node.start, virtual_index), node: i, after });
+            queue.siblings.push(Sibling { key: queue_key(costs.of(i, node).saturating_add(after), node.start, virtual_index), node: i, after });
             virtual_index += 1;
         }
-        let cheapest = siblings.iter().map(|s| key_total(s.key)).min().unwrap_or(UNREACHED);
+        let cheapest = queue.siblings.iter().map(|s| key_total(s.key)).min().unwrap_or(UNREACHED);
         let bound = cheapest.saturating_add(NBEST_MARGIN);
-        start_family(siblings, families, states, heap, 0, AT_END);
+        queue.start_family(0, AT_END);
         let mut kept = 0;
         let mut pops = 0;
-        while let Some(Reverse((key, s))) = heap.pop() {
+        while let Some(Reverse((key, s))) = queue.heap.pop() {
             pops += 1;
             if pops > MAX_POPS || kept >= limit {
                 break;
             }
             let total = key_total(key);
-            let state = &states[s as usize];
+            let state = &queue.states[s as usize];
             let (node_index, state_after, state_next) = (state.node, state.after, state.next);
-            queue_next_sibling(siblings, families, states, heap, state.family);
+            queue.next_sibling(state.family);
             let node = lattice.nodes[node_index as usize];
             if node.start as usize == span.start {
                 // The path is written into one buffer, which the caller copies from if it must.
                 path.clear();
                 let mut at = s;
-                while let Some(state) = states.get(at as usize) {
+                while let Some(state) = queue.states.get(at as usize) {
                     path.push(state.node);
                     at = state.next;
                 }
@@ -523,7 +502,7 @@ impl Search {
                 continue;
             }
             if pruning {
-                if expanded.repeats(dictionary, lattice, states, s, &node, state_next) {
+                if expanded.repeats(dictionary, lattice, &queue.states, s) {
                     continue;
                 }
                 pruning = !expanded.is_full();
@@ -532,12 +511,12 @@ impl Search {
             let at = node.start as usize;
             if grouped_in[at] != *search_number {
                 grouped_in[at] = *search_number;
-                (rights_at[at], members_at[at]) = group_by_right(lattice, span, at, &costs, members, rights);
+                (rights_at[at], members_at[at]) = group_by_right(lattice, at, &costs, members, rights);
             }
             let (first, last) = rights_at[at];
             group_costs.clear();
             group_costs.extend(rights[first as usize..last as usize].iter().map(|&right| connections.cost(right, node.left_id)));
-            let first_sibling = siblings.len();
+            let first_sibling = queue.siblings.len();
             let (first, last) = members_at[at];
             for member in &members[first as usize..last as usize] {
                 let after_previous = after.saturating_add(group_costs[member.group as usize]);
@@ -545,11 +524,11 @@ impl Search {
                 if f > bound || virtual_index as usize >= MAX_PUSHES {
                     continue;
                 }
-                siblings.push(Sibling { key: queue_key(f, member.start, virtual_index), node: member.node, after: after_previous });
+                queue.siblings.push(Sibling { key: queue_key(f, member.start, virtual_index), node: member.node, after: after_previous });
                 virtual_index += 1;
             }
-            start_family(siblings, families, states, heap, first_sibling, s);
-            if entered.is_some() && siblings.len() > MAX_SIBLINGS_AFTER_WHOLE {
+            queue.start_family(first_sibling, s);
+            if entered.is_some() && queue.siblings.len() > MAX_SIBLINGS_AFTER_WHOLE {
                 return None;
             }
         }
@@ -557,38 +536,47 @@ impl Search {
     }
 }
 
-/// Makes the siblings from `first` on a family (before state `next`) and queues its cheapest.
-fn start_family(siblings: &mut [Sibling], families: &mut Vec<Family>, states: &mut Vec<State>, heap: &mut BinaryHeap<Reverse<QueueKey>>, first: usize, next: u32) {
-    let members = &mut siblings[first..];
-    if members.is_empty() {
-        return;
+impl Queue {
+    fn clear(&mut self) {
+        self.states.clear();
+        self.siblings.clear();
+        self.families.clear();
+        self.heap.clear();
     }
-    let ready = bring_cheapest_forward(members);
-    families.push(Family { first: first as u32, len: members.len() as u32, ready: ready as u32, next });
-    queue_first(siblings, families, states, heap, families.len() as u32 - 1);
-}
 
-/// Takes the queued sibling (just popped) out of family `family` and queues the next.
-fn queue_next_sibling(siblings: &mut [Sibling], families: &mut [Family], states: &mut Vec<State>, heap: &mut BinaryHeap<Reverse<QueueKey>>, family: u32) {
-    let f = &mut families[family as usize];
-    f.first += 1;
-    f.len -= 1;
-    f.ready -= 1;
-    if f.len == 0 {
-        return;
+    /// Makes the siblings from `first` on a family (before state `next`) and queues its cheapest.
+    fn start_family(&mut self, first: usize, next: u32) {
+        let members = &mut self.siblings[first..];
+        if members.is_empty() {
+            return;
+        }
+        let ready = bring_cheapest_forward(members);
+        self.families.push(Family { first: first as u32, len: members.len() as u32, ready: ready as u32, next });
+        self.queue_first(self.families.len() as u32 - 1);
     }
-    if f.ready == 0 {
-        f.ready = bring_cheapest_forward(&mut siblings[f.first as usize..(f.first + f.len) as usize]) as u32;
-    }
-    queue_first(siblings, families, states, heap, family);
-}
 
-/// Queues the first sibling of family `family` (its cheapest left) as a state.
-fn queue_first(siblings: &[Sibling], families: &[Family], states: &mut Vec<State>, heap: &mut BinaryHeap<Reverse<QueueKey>>, family: u32) {
-    let f = families[family as usize];
-    let first = siblings[f.first as usize];
-    states.push(State { node: first.node, after: first.after, next: f.next, family });
-    heap.push(Reverse((first.key, states.len() as u32 - 1)));
+    /// Takes the queued sibling (just popped) out of family `family` and queues the next.
+    fn next_sibling(&mut self, family: u32) {
+        let f = &mut self.families[family as usize];
+        f.first += 1;
+        f.len -= 1;
+        f.ready -= 1;
+        if f.len == 0 {
+            return;
+        }
+        if f.ready == 0 {
+            f.ready = bring_cheapest_forward(&mut self.siblings[f.first as usize..(f.first + f.len) as usize]) as u32;
+        }
+        self.queue_first(family);
+    }
+
+    /// Queues the first sibling of family `family` (its cheapest left) as a state.
+    fn queue_first(&mut self, family: u32) {
+        let f = self.families[family as usize];
+        let first = self.siblings[f.first as usize];
+        self.states.push(State { node: first.node, after: first.after, next: f.next, family });
+        self.heap.push(Reverse((first.key, self.states.len() as u32 - 1)));
+    }
 }
 
 /// How many of a family's cheapest siblings one pass brings to its front: about 3 of each
@@ -619,11 +607,26 @@ fn bring_cheapest_forward(members: &mut [Sibling]) -> usize {
     k
 }
 
-/// The forward costs a search after the forward pass reads (`Search::paths_after_forward`).
+/// What a search for the best paths looks for ([`Search::paths`], [`Search::best_paths`]).
+#[derive(Debug, Clone, Copy)]
+pub struct PathQuery<'s> {
+    /// The stretch searched and what surrounds it.
+    pub span: &'s Span,
+    /// The forward costs the queue is ordered by.
+    pub forward: Forward,
+    /// How many paths that count to find.
+    pub limit: usize,
+    /// Which paths tell apart.
+    pub distinct: Distinct,
+}
+
+/// The forward costs a search for the best paths orders its queue by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Forward {
+    /// The span's own: its forward pass ([`Search::forward`]) runs first.
+    Run,
     /// Those of the last [`Search::forward`] over the span, or over a span whose costs are the
-    /// same for every word the span allows.
+    /// same for every word the span allows, already in place.
     Own,
     /// Those of the whole reading's forward pass, for a span between two word boundaries of
     /// its best path with no cut inside it, entered at forward cost `entered` (that of the best
@@ -631,7 +634,8 @@ pub enum Forward {
     Whole { entered: i32 },
 }
 
-/// The forward costs a search after the forward pass orders its queue by ([`Forward`]).
+/// The forward costs a search for the best paths orders its queue by ([`Forward`]), once in
+/// place.
 struct ForwardCosts<'a> {
     best: &'a [i32],
     /// `Forward::Whole`'s cost of entering the span.
@@ -661,7 +665,7 @@ impl ForwardCosts<'_> {
     }
 }
 
-/// Which paths a search by [`Search::best_paths`] tells apart.
+/// Which paths a search for the best paths tells apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Distinct {
     /// Every path (its words, not only its text).
@@ -688,10 +692,6 @@ impl ExpandedTexts {
         self.expanded.clear();
     }
 
-    fn buffer_bytes(&self) -> usize {
-        self.suffixes.capacity() + self.suffix_of.capacity() * std::mem::size_of::<(u32, u32)>() + self.expanded.capacity() * std::mem::size_of::<(u64, u32)>()
-    }
-
     /// Whether it holds all the texts a search may keep ([`MAX_SUFFIX_BYTES`]).
     fn is_full(&self) -> bool {
         self.suffixes.len() > MAX_SUFFIX_BYTES
@@ -709,12 +709,14 @@ impl ExpandedTexts {
         from
     }
 
-    /// Records the text of popped state `state` (word `node`, then state `next`), and tells
+    /// Records the text of popped state `state` (its word, then its next state), and tells
     /// whether a state with the same text, start and left id was taken further before. Such a
     /// state has the same ways back to the span's start, each at least as dear as the same
     /// way from the earlier one (popped first, so no dearer): every path through it would
     /// repeat a text already found.
-    fn repeats(&mut self, dictionary: &Dictionary, lattice: &Lattice, states: &[State], state: u32, node: &Node, next: u32) -> bool {
+    fn repeats(&mut self, dictionary: &Dictionary, lattice: &Lattice, states: &[State], state: u32) -> bool {
+        let State { node, next, .. } = states[state as usize];
+        let node = &lattice.nodes[node as usize];
         let from = self.push_text_from(dictionary, lattice, node, next);
         let ExpandedTexts { suffixes, suffix_of, expanded } = self;
         if suffix_of.len() < states.len() {
@@ -729,6 +731,15 @@ impl ExpandedTexts {
         let other = &lattice.nodes[states[earlier as usize].node as usize];
         let (a, b) = suffix_of[earlier as usize];
         other.start == node.start && other.left_id == node.left_id && suffixes[a as usize..b as usize] == suffixes[from..]
+    }
+}
+
+impl Buffers for ExpandedTexts {
+    fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer)) {
+        let ExpandedTexts { suffixes, suffix_of, expanded } = self;
+        visit(suffixes);
+        visit(suffix_of);
+        visit(expanded);
     }
 }
 
@@ -805,17 +816,17 @@ struct Member {
     group: u32,
 }
 
-/// Groups the words ending at `at` that `span` allows and a path reaches by right id: appends
+/// Groups the words ending at `at` that the span allows and a path reaches by right id: appends
 /// each, with its group's index among this position's, to `members`, in the lattice's order,
 /// and the groups' right ids to `rights`, returning where each run lies; the groups are found
 /// in an [`IdTable`], as in the forward pass.
-fn group_by_right(lattice: &Lattice, span: &Span, at: usize, costs: &ForwardCosts, members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
+fn group_by_right(lattice: &Lattice, at: usize, costs: &ForwardCosts, members: &mut Vec<Member>, rights: &mut Vec<u16>) -> ((u32, u32), (u32, u32)) {
     let first = rights.len();
     let first_member = members.len();
     let mut table = IdTable::new();
     for &p in &lattice.ending[at] {
         let node = &lattice.nodes[p as usize];
-        if !span.allows(node) || costs.best[p as usize] == UNREACHED {
+        if !costs.span.allows(node) || costs.best[p as usize] == UNREACHED {
             continue;
         }
         let group = match table.get(at, node.right_id) {
@@ -835,6 +846,7 @@ fn group_by_right(lattice: &Lattice, span: &Span, at: usize, costs: &ForwardCost
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::conversion::lattice::build::LatticeRequest;
     use crate::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry, SourceMatrix};
     use crate::dictionary::format::SPECIAL_ID_COUNT;
 
@@ -868,7 +880,7 @@ mod tests {
         // Words whose whole-reading cost is below their own pass's, by whether they start the segment.
         let mut loose = std::collections::HashMap::new();
         for reading in ["かきくかきく", "きくかきくか", "かかきききくくか", "くかきくかかき"] {
-            let lattice = Lattice::build(&d, reading, None, None);
+            let lattice = Lattice::build(&d, &LatticeRequest::new(reading));
             let mut search = Search::new(&lattice);
             let best = search.best_path(&d, &lattice, &Span::whole(lattice.len())).unwrap();
             let whole: Vec<i32> = (0..lattice.nodes.len() as u32).map(|i| search.forward_cost(i)).collect();
@@ -882,7 +894,7 @@ mod tests {
                         right_context: best.nodes.get(b + 1).map_or(BOUNDARY_ID, |&n| lattice.nodes[n as usize].left_id),
                         cuts: Vec::new(),
                     };
-                    let own = search.best_paths(&d, &lattice, &span, 50, Distinct::Paths, |_, _| true);
+                    let own = search.best_paths(&d, &lattice, &PathQuery { span: &span, forward: Forward::Run, limit: 50, distinct: Distinct::Paths }, |_, _| true);
                     let entered = whole[best.nodes[a - 1] as usize];
                     // How loose the whole reading's costs are here (else the test shows nothing).
                     for (i, n) in lattice.nodes.iter().enumerate() {
@@ -892,7 +904,7 @@ mod tests {
                     }
                     search.best[..whole.len()].copy_from_slice(&whole);
                     let mut after_whole = Vec::new();
-                    let found = search.paths_after_forward(&d, &lattice, &span, Forward::Whole { entered }, 50, Distinct::Paths, |nodes, cost, _| {
+                    let found = search.paths(&d, &lattice, &PathQuery { span: &span, forward: Forward::Whole { entered }, limit: 50, distinct: Distinct::Paths }, |nodes, cost, _| {
                         after_whole.push(Path { nodes: nodes.to_vec(), cost });
                         true
                     });
@@ -922,17 +934,17 @@ mod tests {
     fn kept_search_buffers_serve_a_dictionary_with_other_class_counts() {
         let (small, large) = (dictionary(3), dictionary(40));
         let path = |d: &Dictionary| {
-            let lattice = Lattice::build(d, "かか", None, None);
+            let lattice = Lattice::build(d, &LatticeRequest::new("かか"));
             let mut search = Search::new(&lattice);
             let path = search.best_path(d, &lattice, &Span::whole(lattice.len()));
-            (path, search.states.capacity())
+            (path, search.queue.states.capacity())
         };
         let first = path(&small);
         for d in [&large, &small, &large] {
-            let lattice = Lattice::build(d, "か", None, None);
+            let lattice = Lattice::build(d, &LatticeRequest::new("か"));
             drop(Search::new(&lattice));
             let kept = spare::take::<Search>().expect("the search dropped last left its buffers");
-            assert!(kept.best.is_empty() && kept.states.is_empty() && kept.heap.is_empty(), "kept buffers come back empty");
+            assert!(kept.best.is_empty() && kept.queue.states.is_empty() && kept.queue.heap.is_empty(), "kept buffers come back empty");
             drop(kept);
         }
         assert_eq!(path(&small), first);

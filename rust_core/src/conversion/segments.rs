@@ -5,7 +5,7 @@
 
 use super::input::{to_hiragana, to_katakana};
 use super::lattice::Lattice;
-use super::search::{Distinct, Forward, Path, Search, Span, BOUNDARY_ID};
+use super::search::{Distinct, Forward, Path, PathQuery, Search, Span, BOUNDARY_ID};
 use crate::dictionary::Dictionary;
 
 /// One candidate for a segment.
@@ -121,17 +121,37 @@ fn path_cost(dictionary: &Dictionary, lattice: &Lattice, nodes: &[u32], (left, r
     previous.map_or(cost, |rid| cost.saturating_add(connections.cost(rid, right)))
 }
 
-/// Candidates for `start..end` (doubled positions, at character boundaries; `typed`, the
-/// segment's reading as typed, is the lattice's characters there) between the given
-/// contexts, with a word boundary at every one of `cuts` inside it, best first; the text of
-/// the best path (`first`: its text and nodes in the segment) leads; then the
-/// reading in hiragana and in katakana. With `forward`, `search` holds forward costs the
-/// segment's search can take ([`Forward`]: the whole reading's, which are the first segment's
-/// own): where no cut falls inside the segment, the search takes them and the segment's own
-/// forward pass is skipped, unless that search gives up (`Search::paths_after_forward`).
-#[allow(clippy::too_many_arguments)]
-pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, (start, end, typed): (usize, usize, &str), context: (Before, u16), cuts: &[usize], first: (String, &[u32]), limit: usize, forward: Option<Forward>) -> Vec<Candidate> {
-    let (first_text, first_nodes) = first;
+/// A segment of a conversion's best path whose candidates are asked for ([`candidates`]).
+pub struct SegmentQuery<'a> {
+    /// Where it lies: doubled positions, at character boundaries.
+    pub start: usize,
+    pub end: usize,
+    /// Its reading as typed (the lattice's characters there).
+    pub typed: &'a str,
+    /// Its neighbours on the best path: the word before it, and the left id of the word after
+    /// it ([`contexts`]).
+    pub before: Before<'a>,
+    pub after: u16,
+    /// The word boundaries the writer typed (doubled positions): those inside the segment
+    /// bind its search.
+    pub cuts: &'a [usize],
+    /// The best path's words in the segment, and the text they write.
+    pub first_nodes: &'a [u32],
+    pub first_text: String,
+    /// How many candidates (the reading forms come on top).
+    pub limit: usize,
+    /// The forward costs the segment's search may take ([`Forward`]): with the whole
+    /// reading's in place (which are the first segment's own, `Forward::Own`), and no cut inside
+    /// the segment, its own forward pass is skipped, unless that search gives up
+    /// (`Search::paths`).
+    pub forward: Forward,
+}
+
+/// Candidates for a segment between its neighbours on the best path, with a word boundary at
+/// every cut inside it, best first: the text of the best path leads; then the reading in
+/// hiragana and in katakana.
+pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, segment: SegmentQuery) -> Vec<Candidate> {
+    let SegmentQuery { start, end, typed, before, after, cuts, first_nodes, first_text, limit, forward } = segment;
     // Room for the candidates and the reading forms appended after them (at most four).
     let mut out: Vec<Candidate> = Vec::with_capacity(limit.max(1) + 4);
     // The best path's text leads, at the cost of its own words between these neighbours (they
@@ -139,12 +159,12 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
     // typed inside the segment they are also the cheapest way through it; across a space the
     // best path may take a word the writer split (`HeardCosts::split_word`), which a search of
     // the segment, bound by the space, cannot take: it finds the same text dearer, if at all.
-    let cost = path_cost(dictionary, lattice, first_nodes, (context.0.classes(), context.1));
+    let cost = path_cost(dictionary, lattice, first_nodes, (before.classes(), after));
     out.push(Candidate { text: first_text, cost, class: last_class(lattice, first_nodes) });
     if limit > 1 {
         let cuts: Vec<usize> = cuts.iter().copied().filter(|&c| start < c && c < end).collect();
-        let forward = forward.filter(|_| cuts.is_empty());
-        let span = Span { start, end, left_context: context.0.classes().to_vec(), right_context: context.1, cuts };
+        let forward = if cuts.is_empty() { forward } else { Forward::Run };
+        let span = Span { start, end, left_context: before.classes().to_vec(), right_context: after, cuts };
         // The texts found, each with its path's cost and last word's class (all a candidate
         // needs of the path, so no path's nodes are copied). `limit` of them are enough: with
         // the best path's text among them they give `limit` − 1 others, without it `limit`,
@@ -153,7 +173,7 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         // Every path popped is written into one buffer and compared with the few texts kept
         // (at most `limit`): only a new text allocates.
         let mut text = String::with_capacity(64);
-        let mut search_with = |forward: Option<Forward>, found: &mut Vec<Candidate>| {
+        let mut search_with = |forward: Forward, found: &mut Vec<Candidate>| {
             let keep = |nodes: &[u32], cost: i32, known: Option<&str>| {
                 // The search gives the text while it prunes by text; else it is written here.
                 let text = known.unwrap_or_else(|| {
@@ -167,17 +187,13 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
                 }
                 fresh
             };
-            // Without forward costs to take, the segment's own forward pass first.
-            if forward.is_none() {
-                search.forward(dictionary, lattice, &span);
-            }
-            search.paths_after_forward(dictionary, lattice, &span, forward.unwrap_or(Forward::Own), limit, Distinct::Texts, keep)
+            search.paths(dictionary, lattice, &PathQuery { span: &span, forward, limit, distinct: Distinct::Texts }, keep)
         };
-        // A search with the whole reading's costs that gives up (`paths_after_forward`) is run
+        // A search with the whole reading's costs that gives up (`Search::paths`) is run
         // again after the segment's own forward pass.
         if search_with(forward, &mut found).is_none() {
             found.clear();
-            search_with(None, &mut found);
+            search_with(Forward::Run, &mut found);
         }
         if let Some(i) = found.iter().position(|c| c.text == out[0].text) {
             found.remove(i);

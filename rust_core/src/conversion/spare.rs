@@ -1,5 +1,7 @@
-//! Buffers one conversion leaves for the next on the same thread: a lattice's node and
-//! position tables, and the searches' tables.
+//! Buffers one conversion leaves for the next on the same thread: whatever keeps them (a
+//! lattice, a search) says where its thread keeps one ([`Reusable::SPARE`], a thread-local
+//! beside its type) and hands over each of its buffers ([`Buffers::each_buffer`]), which are
+//! emptied and measured here, so this module knows none of those types.
 //!
 //! Why: a conversion of twenty kana builds a lattice of hundreds of nodes, grouped twice by
 //! position, and searches it with tables sized for every word class; allocating, growing
@@ -8,9 +10,9 @@
 //! is shared by threads without a lock, so the set cannot live in it — and only up to
 //! [`MAX_KEPT_BYTES`], so one very long reading does not keep its tables for ever.
 
-use super::lattice::Lattice;
-use super::search::Search;
 use std::cell::RefCell;
+use std::collections::{BinaryHeap, HashMap};
+use std::mem::size_of;
 use std::thread::LocalKey;
 
 /// The most a thread keeps (lattice and search together, bytes of room): enough for a
@@ -30,22 +32,70 @@ pub const MAX_KEPT_BYTES: usize = 256 * 1024;
 /// (median of five runs; `bench_conversion memory`), so the search keeps what it kept before.
 pub const MAX_KEPT_SEARCH_BYTES: usize = MAX_KEPT_BYTES / 2 - 10_688;
 
-thread_local! {
-    pub(super) static SPARE_LATTICE: RefCell<Option<Lattice>> = const { RefCell::new(None) };
-    pub(super) static SPARE_SEARCH: RefCell<Option<Search>> = const { RefCell::new(None) };
+/// One buffer whose room can be handed on.
+pub trait Buffer {
+    /// Makes it ready for its next user with its room kept (a vector is cleared).
+    fn empty(&mut self);
+    /// Bytes of room it holds (what keeping it costs).
+    fn bytes(&self) -> usize;
 }
 
-/// What keeps buffers worth handing on: a lattice, a search (each implements it beside its
-/// fields).
-pub trait Reusable: Sized + 'static {
-    /// Where this thread keeps one.
+impl<T> Buffer for Vec<T> {
+    fn empty(&mut self) {
+        self.clear();
+    }
+
+    fn bytes(&self) -> usize {
+        self.capacity() * size_of::<T>()
+    }
+}
+
+impl Buffer for String {
+    fn empty(&mut self) {
+        self.clear();
+    }
+
+    fn bytes(&self) -> usize {
+        self.capacity()
+    }
+}
+
+impl<T: Ord> Buffer for BinaryHeap<T> {
+    fn empty(&mut self) {
+        self.clear();
+    }
+
+    fn bytes(&self) -> usize {
+        self.capacity() * size_of::<T>()
+    }
+}
+
+impl<K, V, S> Buffer for HashMap<K, V, S> {
+    fn empty(&mut self) {
+        self.clear();
+    }
+
+    fn bytes(&self) -> usize {
+        self.capacity() * size_of::<(K, V)>()
+    }
+}
+
+/// Something made of buffers (a lattice, a search, or a part of one).
+pub trait Buffers {
+    /// Hands each of its buffers to `visit`, those of its parts too. Implementations name
+    /// every field in one pattern without `..`, so a buffer added later cannot be left out of
+    /// the emptying and the measuring: the pattern no longer compiles until it is handed on
+    /// (or named as no buffer, `field: _`).
+    fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer));
+}
+
+/// What keeps buffers worth handing on: a lattice, a search. Its empty value
+/// ([`Default`]) is what it is made of when the thread has no spare.
+pub trait Reusable: Buffers + Default + 'static {
+    /// Where this thread keeps one (a thread-local beside the type).
     const SPARE: &'static LocalKey<RefCell<Option<Self>>>;
     /// The most room kept.
     const MAX_KEPT: usize = MAX_KEPT_BYTES / 2;
-    /// Bytes of room its buffers hold (what keeping them costs).
-    fn buffer_bytes(&self) -> usize;
-    /// Empties it and moves its buffers, their room kept, into a new one.
-    fn take_buffers(&mut self) -> Self;
 }
 
 /// An empty one with the room of the last one dropped on this thread, if any.
@@ -53,18 +103,20 @@ pub fn take<T: Reusable>() -> Option<T> {
     T::SPARE.try_with(|spare| spare.try_borrow_mut().ok()?.take()).ok().flatten()
 }
 
-/// Keeps the buffers of `item` (being dropped) for the next one, if they are not too big
-/// (each kind gets at most [`Reusable::MAX_KEPT`], half of [`MAX_KEPT_BYTES`] unless it says
-/// otherwise). Does nothing while the thread is ending or the spare is in use.
+/// Keeps the buffers of `item` (being dropped), emptied, for the next one, if they are not
+/// too big (each kind gets at most [`Reusable::MAX_KEPT`], half of [`MAX_KEPT_BYTES`] unless
+/// it says otherwise). Does nothing while the thread is ending or the spare is in use.
 pub fn keep<T: Reusable>(item: &mut T) {
-    let bytes = item.buffer_bytes();
+    let mut bytes = 0;
+    item.each_buffer(&mut |buffer| bytes += buffer.bytes());
     if bytes == 0 || bytes > T::MAX_KEPT {
         return;
     }
     let _ = T::SPARE.try_with(|spare| {
         if let Ok(mut spare) = spare.try_borrow_mut() {
             if spare.is_none() {
-                *spare = Some(item.take_buffers());
+                item.each_buffer(&mut |buffer| buffer.empty());
+                *spare = Some(std::mem::take(item));
             }
         }
     });

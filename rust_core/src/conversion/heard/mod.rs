@@ -26,6 +26,11 @@
 //!   only where the writer ended a word, not inside a run (よにも stays 世にも).
 //!
 //! Conventional spellings (`Токио`, `Сони`) are not rules but data: `conventional.rs`.
+//!
+//! This module holds the rules and their costs; `walk.rs` walks the dictionary's trie along
+//! them from each start of the input, for the lattice (`lattice/build.rs`).
+
+pub(crate) mod walk;
 
 /// What each listener's spelling costs when the dictionary is matched through it. Chosen by
 /// measurement on the development halves of the evaluation sets (docs/CONVERSION.md,

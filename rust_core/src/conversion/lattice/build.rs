@@ -1,0 +1,367 @@
+//! Building a lattice, start by start: the dictionary's keys as typed, the readings matched
+//! through a listener's spellings (`heard/walk.rs`) and the particles written as heard, runs
+//! of katakana, digits and Latin letters kept whole, the user's words, and the character as
+//! typed where no word of one character covers it; then the conventional spellings, the word
+//! boundaries the writer typed (`boundaries.rs`), and the grouping by position. Homophones no
+//! search can take are left out as the words are pushed (`homophones.rs`).
+
+use super::homophones::BestOfClass;
+use super::{Lattice, Node, NodeText, AS_TYPED_CHAR_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
+use crate::conversion::conventional::SpellingIndex;
+use crate::conversion::heard::walk::{HeardSearch, Input, StartKeys};
+use crate::conversion::heard::{self, HeardCosts};
+use crate::conversion::input::{class_of, lookup_char, CharClass};
+use crate::conversion::spare;
+use crate::dictionary::format::SpecialId;
+use crate::dictionary::Dictionary;
+use crate::limits;
+use crate::user::UserData;
+use std::ops::Range;
+
+/// What a lattice is built over and what shapes it. [`LatticeRequest::new`] gives the
+/// lattice of the reading as typed, every word kept; the fields say what else.
+#[derive(Clone, Copy)]
+pub struct LatticeRequest<'a> {
+    /// The input: kana, digits, punctuation — any text.
+    pub reading: &'a str,
+    /// Words are also matched through the spellings of a listener, at these costs.
+    pub heard: Option<&'a HeardCosts>,
+    /// With `heard`, conventional spellings (`Токио` → 東京) are matched too.
+    pub spellings: Option<&'a SpellingIndex>,
+    /// The user dictionary: its words join with the ids of their classes.
+    pub user: Option<&'a UserData>,
+    /// The reading follows a word (the left context, `context.rs`): a particle written as
+    /// heard may stand at its very start (`ва` after 私).
+    pub particle_at_start: bool,
+    /// Word boundaries the writer typed (character positions inside the reading): no word
+    /// spans one but a word split where kanji meet kana (`boundaries.rs`), and a word typed as
+    /// one kana stands alone before one, as at the end.
+    pub boundaries: &'a [usize],
+    /// The most texts any search over the lattice keeps (1 for the best path only): the
+    /// homophones such searches can never take are left out (`homophones.rs`), where no space
+    /// was typed (a space may take the cheaper word out and keep a dearer one). None keeps
+    /// every word.
+    pub texts: Option<usize>,
+}
+
+impl<'a> LatticeRequest<'a> {
+    /// The lattice of `reading` as typed, every word kept.
+    pub fn new(reading: &'a str) -> LatticeRequest<'a> {
+        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], texts: None }
+    }
+}
+
+impl Lattice {
+    /// The lattice `request` asks for, its nodes grouped by position, ready to be searched.
+    pub fn build(dictionary: &Dictionary, request: &LatticeRequest) -> Lattice {
+        let mut builder = Builder::new(dictionary, request);
+        let mut keys = StartKeys::new();
+        for start in 0..builder.lookup.len() {
+            builder.push_words_from(start, &mut keys);
+        }
+        let mut lattice = builder.into_lattice();
+        if let (Some(costs), Some(spellings)) = (request.heard, request.spellings) {
+            spellings.push_nodes(dictionary, &mut lattice, costs);
+        }
+        // The spaces are enforced in the lattice, where a word the writer split may still
+        // span one (HeardCosts::split_word), not as cuts of the searches.
+        lattice.enforce_boundaries(dictionary, request.boundaries, request.heard.map(|c| c.split_word));
+        lattice.finish();
+        lattice
+    }
+
+    fn push_typed(&mut self, start: usize, end: usize, id: u16, cost: i32) {
+        self.push(Node { start: 2 * start as u16, end: 2 * end as u16, left_id: id, right_id: id, cost, text: NodeText::AsTyped });
+    }
+}
+
+/// The words of one key found over `start..end` (doubled positions): dictionary entries
+/// `entries`, costing `extra` more, found under the input as typed or under reading
+/// `reading` (`Lattice::readings`).
+struct KeyWords {
+    start: usize,
+    end: usize,
+    entries: Range<u32>,
+    extra: i32,
+    reading: Option<u32>,
+}
+
+/// A lattice being built, with what building it reads and the buffers it works in (the
+/// lattice's own, taken from it and given back by [`Builder::into_lattice`], so the next
+/// lattice on the thread has them too).
+struct Builder<'a> {
+    dictionary: &'a Dictionary,
+    request: &'a LatticeRequest<'a>,
+    lattice: Lattice,
+    /// The input as the dictionary is looked up (`lookup_char`), and its key codes.
+    lookup: Vec<char>,
+    codes: Vec<u8>,
+    walk: HeardSearch,
+    /// The table that leaves homophones out, used where `prune` is set.
+    classes: BestOfClass,
+    prune: bool,
+    noun: u16,
+}
+
+impl<'a> Builder<'a> {
+    fn new(dictionary: &'a Dictionary, request: &'a LatticeRequest<'a>) -> Builder<'a> {
+        let mut lattice = spare::take::<Lattice>().unwrap_or_default();
+        lattice.chars.extend(request.reading.chars());
+        let mut lookup = std::mem::take(&mut lattice.lookup);
+        lookup.clear();
+        lookup.extend(lattice.chars.iter().map(|&c| lookup_char(c)));
+        let mut codes = std::mem::take(&mut lattice.codes);
+        codes.clear();
+        codes.extend(lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)));
+        let noun = dictionary.special_id(SpecialId::Noun);
+        let walk = std::mem::take(&mut lattice.heard_search);
+        let mut classes = std::mem::take(&mut lattice.best_of_class);
+        let texts = request.texts.filter(|_| request.boundaries.is_empty());
+        if let Some(texts) = texts {
+            classes.prepare(texts.max(1));
+        }
+        Builder { dictionary, request, lattice, lookup, codes, walk, classes, prune: texts.is_some(), noun }
+    }
+
+    /// The lattice built, its buffers given back.
+    fn into_lattice(self) -> Lattice {
+        let Builder { mut lattice, lookup, codes, walk, classes, .. } = self;
+        lattice.heard_search = walk;
+        lattice.best_of_class = classes;
+        lattice.lookup = lookup;
+        lattice.codes = codes;
+        lattice
+    }
+
+    /// Every word starting at character `start` (`keys` holds the keys as typed found there).
+    fn push_words_from(&mut self, start: usize, keys: &mut StartKeys) {
+        let (dictionary, request, n) = (self.dictionary, self.request, self.lookup.len());
+        let mut covered_one = false;
+        // With spellings as heard, their walk follows the reading as typed too and gives its
+        // keys; else (or if that walk stopped at its limit) the trie walk does.
+        if !request.heard.is_some_and(|costs| self.walk.find(&Input { dictionary, lookup: &self.lookup, costs }, start, keys)) {
+            keys.clear();
+            dictionary.common_prefixes(&self.codes[start..], |len, entries| keys.push(dictionary, len, entries));
+        }
+        for (len, entries) in keys.as_slice().iter().cloned() {
+            // Covered only by a node actually pushed: a key of a damaged file may have no
+            // (readable) entries.
+            let pushed = self.push_entries(KeyWords { start: 2 * start, end: 2 * (start + len), entries, extra: 0, reading: None }, self.prune, |_| true);
+            covered_one |= len == 1 && pushed > 0;
+        }
+        if let Some(costs) = request.heard {
+            self.push_heard_words(start, costs);
+            self.push_heard_particles(start, costs);
+        }
+        let lattice = &mut self.lattice;
+        let class = class_of(lattice.chars[start]);
+        let run_start = start == 0 || class_of(lattice.chars[start - 1]) != class;
+        // Only a run's start needs its end (finding it at every character was quadratic).
+        let run_end = |chars: &[char]| (start..n).find(|&i| class_of(chars[i]) != class).unwrap_or(n);
+        match class {
+            CharClass::Katakana if run_start => {
+                let id = dictionary.special_id(SpecialId::KatakanaNoun);
+                lattice.push_typed(start, run_end(&lattice.chars), id, KATAKANA_RUN_COST);
+            }
+            CharClass::Digit if run_start => {
+                let id = dictionary.special_id(SpecialId::Number);
+                lattice.push_typed(start, run_end(&lattice.chars), id, RUN_COST);
+            }
+            CharClass::Latin if run_start => lattice.push_typed(start, run_end(&lattice.chars), self.noun, RUN_COST),
+            _ => {}
+        }
+        if let Some(user) = request.user.filter(|u| !u.words.is_empty()) {
+            self.push_user_words(start, user);
+        }
+        if !covered_one {
+            let id = if class == CharClass::Other { dictionary.special_id(SpecialId::Symbol) } else { self.noun };
+            self.lattice.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
+        }
+    }
+
+    /// Nodes for the words of a key, those `keep` accepts by left id (and, with `prune`, that
+    /// the table of classes admits); returns how many.
+    fn push_entries(&mut self, words: KeyWords, prune: bool, keep: impl Fn(u16) -> bool) -> usize {
+        let KeyWords { start, end, entries, extra, reading } = words;
+        let dictionary = self.dictionary;
+        let mut best_of_class = prune.then_some(&mut self.classes);
+        let mut pushed = 0;
+        let by_rank = best_of_class.as_ref().and_then(|b| b.by_rank());
+        if let Some(b) = best_of_class.as_mut().filter(|_| by_rank.is_none()) {
+            b.next_key();
+        }
+        for index in entries {
+            if let Some(keep) = by_rank {
+                // The word's rank in its class, from the record alone (a word left out costs
+                // one read), where the table would hash its class: most of a one-best
+                // lattice's words of a common reading are left out.
+                if dictionary.entry_rank(index).is_none_or(|rank| rank >= keep) {
+                    continue;
+                }
+            } else if let Some(b) = best_of_class.as_mut() {
+                // Class and cost first, from the record alone: a word left out costs no read
+                // of its ids. (Before `keep`, which decides by left id, so alike for a class.)
+                let Some((pair, cost)) = dictionary.entry_class(index) else { continue };
+                if !b.admits(pair, cost as i32 + extra) {
+                    continue;
+                }
+            }
+            let Some(e) = dictionary.entry(index) else { continue };
+            if !keep(e.left_id) {
+                continue;
+            }
+            let text = match reading {
+                None => NodeText::Entry(index),
+                Some(reading) => NodeText::Heard { entry: index, reading },
+            };
+            self.lattice.push(Node { start: start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + extra, text });
+            pushed += 1;
+        }
+        pushed
+    }
+
+    /// Words matched from `start` through a listener's spellings, as `HeardSearch::find` found
+    /// them: each reading that needed at least one rule, once at its cheapest.
+    fn push_heard_words(&mut self, start: usize, costs: &HeardCosts) {
+        let Builder { dictionary, request, lattice, lookup, walk, classes, prune, .. } = self;
+        let dictionary = *dictionary;
+        let n = lookup.len();
+        let mut surface = String::new();
+        for k in 0..walk.found().len() {
+            let slot = lattice.readings.push_reversed(walk.reading_reversed(dictionary, walk.found()[k].link));
+            let heard = &walk.found()[k];
+            let reading = lattice.readings.get(slot as usize).unwrap_or("");
+            // A long vowel left out is how a listener writes a kanji word (Токё for 東京), and
+            // also kana words and loanwords (ありがと, こひ), but short kana words match long
+            // ones so often (よ as よう, して as してい) that a word written without kanji pays
+            // more for each vowel it needed (HeardCosts::long_omitted_kana).
+            let kana_extra = i32::from(heard.omitted) * (costs.long_omitted_kana - costs.long_omitted);
+            // One typed kana with a long vowel left out of a word written without kanji (よ as
+            // よう): only where the writer ended a word (`со` alone or before a space for そう),
+            // not inside a run, where it competes with every parse of the run (よにも read as
+            // ようにも). Measured on the development halves (docs/CONVERSION.md); the same
+            // limit on っ and ん added to one kana lost on the every-っ-dropped spelling.
+            let one_kana = heard.end == 2 * start + 2 && heard.omitted > 0;
+            let stands_alone = heard.end == 2 * n || request.boundaries.contains(&(heard.end / 2));
+            let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
+            // Most readings as heard have too few words for the table to decide anything.
+            let mut classes = prune.then_some(&mut *classes).filter(|b| b.decides(heard.entries.len()));
+            if let Some(b) = classes.as_mut() {
+                b.next_key();
+            }
+            for index in heard.entries.clone() {
+                let Some(e) = dictionary.entry(index) else { continue };
+                if final_wa {
+                    surface.clear();
+                    dictionary.push_surface(&e, reading, &mut surface);
+                    if !surface.ends_with('は') {
+                        continue;
+                    }
+                }
+                if one_kana && !stands_alone && !e.has_kanji() {
+                    continue;
+                }
+                // Whether the surface has a kanji is recorded per entry by the compiler.
+                let extra = if e.has_kanji() { 0 } else { kana_extra };
+                if let Some(b) = classes.as_mut() {
+                    if !b.admits(e.pair(), e.cost as i32 + cost + extra) {
+                        continue;
+                    }
+                }
+                lattice.nodes.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::Heard { entry: index, reading: slot } });
+            }
+        }
+    }
+
+    /// Particles written as heard: わ/え/お standing for は/へ/を at `start`, and を/へ in the
+    /// second half of a merged syllable (ほの = ほん + を).
+    fn push_heard_particles(&mut self, start: usize, costs: &HeardCosts) {
+        let dictionary = self.dictionary;
+        let c = self.lookup[start];
+        // A particle follows a word: none at the start of the reading, unless a left
+        // context stands before it.
+        let sites = if start == 0 && !self.request.particle_at_start { [(None, 0), (heard::merged_particle(c), 1)] } else { [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)] };
+        for (particle, from) in sites {
+            let Some(particle) = particle else { continue };
+            let Some(code) = dictionary.code_of(particle) else { continue };
+            let role = match particle {
+                'は' => SpecialId::ParticleWa,
+                'へ' => SpecialId::ParticleE,
+                _ => SpecialId::ParticleO,
+            };
+            let id = dictionary.special_id(role);
+            if let (_, Some(entries)) = dictionary.probe(&[code]) {
+                let slot = self.lattice.readings.push(particle.encode_utf8(&mut [0; 4]));
+                self.push_entries(KeyWords { start: from, end: 2 * start + 2, entries, extra: costs.particle, reading: Some(slot) }, false, |left| left == id);
+            }
+        }
+    }
+
+    /// User dictionary words whose reading starts at `start`.
+    fn push_user_words(&mut self, start: usize, user: &UserData) {
+        let Builder { dictionary, lattice, lookup, codes, .. } = self;
+        let mut key = String::new();
+        for len in 1..=(lookup.len() - start).min(limits::MAX_USER_READING_CHARS) {
+            key.push(lookup[start + len - 1]);
+            let Some(words) = user.words.get(&key) else { continue };
+            let cheapest = if codes[start..start + len].contains(&0) {
+                None
+            } else {
+                dictionary.probe(&codes[start..start + len]).1.and_then(|entries| entries.filter_map(|i| dictionary.entry(i)).map(|e| e.cost as i32).min())
+            };
+            let cost = cheapest.map_or(USER_WORD_COST, |c| USER_WORD_COST.min(c - 1));
+            for word in words {
+                let index = lattice.user_texts.len() as u32;
+                lattice.user_texts.push(word.text.clone());
+                let id = dictionary.special_id(word.class.special_id());
+                lattice.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Lattice, LatticeRequest, NodeText};
+    use crate::conversion::heard::walk::{HeardSearch, Input, StartKeys};
+    use crate::conversion::heard::HeardCosts;
+    use crate::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry, SourceMatrix};
+    use crate::dictionary::format::SPECIAL_ID_COUNT;
+    use crate::dictionary::Dictionary;
+
+    /// The as-heard search also walks the reading as typed and gives its keys; where it stops
+    /// at its limit of lookups (a run of vowels, each of which may lengthen), the keys as typed
+    /// are still all in the lattice, found by the trie walk instead. Every reading of up to 10
+    /// kana of お with at most three う or ー among them is a word, so a run of お has thousands
+    /// of readings as heard (a long vowel left out, as う or as ー) from each start.
+    #[test]
+    fn the_words_as_typed_are_all_in_the_lattice_when_the_as_heard_search_stops_at_its_limit() {
+        let mut entries = Vec::new();
+        for len in 1..=10u32 {
+            for digits in 0..3u32.pow(len) {
+                let reading: String = (0..len).map(|i| ['お', 'う', 'ー'][(digits / 3u32.pow(i) % 3) as usize]).collect();
+                if reading.chars().filter(|&c| c != 'お').count() <= 3 {
+                    entries.push(SourceEntry { reading, surface: "語".to_string(), left_id: 1, right_id: 1, cost: 100 });
+                }
+            }
+        }
+        let matrix = SourceMatrix { left_ids: 2, right_ids: 2, costs: vec![10; 4] };
+        let options = BuildOptions { metadata: Vec::new(), special_ids: [1; SPECIAL_ID_COUNT], matrix_cells: MatrixCells::Exact, attach_contexts: Vec::new() };
+        let d = Dictionary::from_vec(builder::build(&entries, &matrix, &options).unwrap()).unwrap();
+        let reading = "お".repeat(30);
+        let as_typed = |lattice: &Lattice| -> Vec<(u16, u16, u32)> {
+            lattice.nodes.iter().filter_map(|n| match n.text { NodeText::Entry(e) => Some((n.start, n.end, e)), _ => None }).collect()
+        };
+        let costs = HeardCosts::default();
+        let exact = Lattice::build(&d, &LatticeRequest::new(&reading));
+        let heard = Lattice::build(&d, &LatticeRequest { heard: Some(&costs), ..LatticeRequest::new(&reading) });
+        // Ten words as typed from each start (fewer near the end).
+        assert_eq!(as_typed(&exact).len(), (0..30).map(|start: usize| (30 - start).min(10)).sum::<usize>());
+        assert_eq!(as_typed(&heard), as_typed(&exact));
+        // The as-heard search does reach its limit here (so the trie walk found the words above).
+        let mut search = HeardSearch::default();
+        let lookup: Vec<char> = reading.chars().collect();
+        let mut keys = StartKeys::new();
+        assert!(!search.find(&Input { dictionary: &d, lookup: &lookup, costs: &costs }, 0, &mut keys), "the search stopped at its limit");
+    }
+}
