@@ -28,20 +28,22 @@ public struct Composition: Equatable, Sendable {
     /// Takes the core's answer to a key typed into it: what the core writes joins the kana, its
     /// buffer is the new pending input. Returns the text to commit now, if any: everything on an
     /// error (the core's output then holds the pending letters and the key as typed), the kana
-    /// when `committingKana` (kana-only typing: only the pending letters stay composed).
+    /// when `committingKana` (kana-only typing: only the pending letters stay composed) and the
+    /// key made some; `nil` when nothing is to be committed.
     mutating func take(_ result: ConversionResult, committingKana: Bool) -> String? {
         switch result.action {
         case .error:
             defer { self = Composition() }
             return kana + result.output
         case .deleteBackward:
-            // Backspace with nothing pending; the keyboard deletes before the cursor itself.
+            // The answer to a backspace with nothing pending, which the keyboard does not send
+            // (it deletes before the cursor itself): nothing pending, nothing to commit.
             pending = ""
             return nil
         case .commit, .compose:
             kana += result.output
             pending = result.buffer
-            guard committingKana else { return nil }
+            guard committingKana, !kana.isEmpty else { return nil }
             defer { kana = "" }
             return kana
         }

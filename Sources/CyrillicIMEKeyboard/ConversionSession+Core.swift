@@ -64,7 +64,7 @@ extension ConversionSession {
 
     /// A conversion the keyboard can show: segments that cover exactly the reading, each
     /// with at least one candidate.
-    static func isUsable(_ conversion: KanjiConversion, for reading: String) -> Bool {
+    private static func isUsable(_ conversion: KanjiConversion, for reading: String) -> Bool {
         !conversion.segments.isEmpty && conversion.reading == reading
             && conversion.segments.map(\.reading).joined() == reading
             && conversion.segments.allSatisfy { !$0.candidates.isEmpty }

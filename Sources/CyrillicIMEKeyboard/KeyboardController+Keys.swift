@@ -134,10 +134,13 @@ extension KeyboardController {
 
     /// The dakuten key: the pending letters become kana first (so the kana they would have
     /// become is there to cycle), then the last kana — of the composition, else the character
-    /// before the cursor — takes its next form (は → ば → ぱ).
+    /// before the cursor — takes its next form (は → ば → ぱ). A flush the core failed ends it
+    /// there: what was typed is committed as it was, and `lastError` keeps saying why.
     private func cycleDakuten() {
         if conversion != nil { commitConversion(offeringNextWords: false) }
+        let flushing = !composition.pending.isEmpty
         flushPending()
+        if flushing, lastError != nil { return }
         let inComposition = !composition.kana.isEmpty
         if !inComposition { forgetHistory() }  // the text before the cursor changes
         guard let last = inComposition ? composition.kana.last : document.characterBeforeCursor else { return }

@@ -195,12 +195,13 @@ public final class KeyboardController {
     }
 
     /// Turns kana-only typing on or off for a profile (the profile switcher's long-press
-    /// menu); what is composed is committed first. The caller stores the setting
-    /// (`KeyboardSettings.saveKanaOnlyProfiles`).
+    /// menu); what is composed is committed first, and a kana-only profile's bar is empty (no
+    /// next words left over to tap). The caller stores the setting (`KeyboardSettings.saveKanaOnlyProfiles`).
     public func setKanaOnly(_ on: Bool, forProfile profileID: String) {
         run {
             $0.commitAll()
             if on { $0.kanaOnlyProfiles.insert(profileID) } else { $0.kanaOnlyProfiles.remove(profileID) }
+            if $0.isKanaOnly { $0.candidateBar.clear() }
         }
     }
 
@@ -252,6 +253,7 @@ public final class KeyboardController {
         // commit it there, then start the new profile with shift off.
         run { $0.commitAll() }
         activeProfileID = profile.id
+        if isKanaOnly { candidateBar.clear() }  // next words offered in the old one: none here
         layer = .letters
         shift.reset()
         onStateChange?()

@@ -126,6 +126,23 @@ final class ConversionContextKeyboardTests: XCTestCase {
         }
     }
 
+    func testKanaOnlyTypingEndsTheHistoryWithItsFirstKanaAndOffersNoNextWords() throws {
+        let engine = ScriptedConversionEngine()
+        let keyboard = try harness(engine)
+        keyboard.type("ватаси \n")
+        XCTAssertEqual(keyboard.controller.candidateBar.items.map(\.text), ["は", "です"])
+        keyboard.controller.setKanaOnly(true, forProfile: keyboard.profiles.current.id)
+        XCTAssertTrue(keyboard.controller.candidateBar.isEmpty, "no next words left over to tap in a kana-only profile")
+        keyboard.type("к")
+        XCTAssertEqual(keyboard.controller.history.segments, [私], "a pending letter commits nothing: the cursor is still after 私")
+        keyboard.type("а")
+        XCTAssertEqual(keyboard.document.text, "私か")
+        XCTAssertTrue(keyboard.controller.history.isEmpty, "kana committed as typed end the history")
+        keyboard.controller.setKanaOnly(false, forProfile: keyboard.profiles.current.id)
+        keyboard.type("ва ")
+        XCTAssertEqual(engine.contexts.last, .text("私か"), "the next conversion reads the text before the cursor")
+    }
+
     // MARK: When the history is dropped
 
     func testTheHistoryIsDroppedWhenTheCursorMoves() throws {

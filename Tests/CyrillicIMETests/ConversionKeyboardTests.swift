@@ -285,6 +285,25 @@ final class ConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(keyboard.controller.inputState, .composing)
     }
 
+    func testDakutenAfterAFlushTheCoreFailedLeavesWhatWasTypedAndTheError() throws {
+        // In either profile the pending letters are flushed first; when the core fails, they are
+        // committed as typed and the key goes no further: the text before them is not the
+        // writer's to change by it, and the error stays to say what happened.
+        for kanaOnly in [false, true] {
+            let engine = FailingEngine()
+            engine.failingKeys = [EngineKey.flush]
+            engine.failsDakuten = true  // a dakuten asked of the core would be an error of its own
+            let keyboard = try KeyboardHarness(engine: engine, kanaOnly: kanaOnly)
+            keyboard.type("хак")
+            keyboard.controller.tap(.dakuten)
+            XCTAssertEqual(keyboard.document.text, "はк", "kana-only \(kanaOnly)")
+            XCTAssertNil(keyboard.document.markedRange)
+            XCTAssertEqual(keyboard.controller.inputState, .idle)
+            XCTAssertEqual(keyboard.controller.lastError, ConversionResult.fallback(key: EngineKey.flush, buffer: "к").error,
+                           "kana-only \(kanaOnly): the flush's error")
+        }
+    }
+
     // MARK: Inline style
 
     func testInlineStyleShowsCompositionAndConversionAsPlainText() throws {

@@ -105,6 +105,15 @@ final class KeyboardLogicTests: BundledEngineTestCase {
         }
     }
 
+    func testBackspaceWithNothingPendingDeletesWithoutAskingTheCore() throws {
+        let keyboard = try KeyboardHarness(text: "かな")
+        var phases: [KeyboardController.Phase] = []
+        keyboard.controller.onPhaseChange = { phases.append($0) }
+        keyboard.controller.tap(.backspace)
+        XCTAssertEqual(keyboard.document.text, "か")
+        XCTAssertEqual(phases, [.inserting, .idle], "nothing pending: the core has nothing to convert")
+    }
+
     func testBackspaceDeletesWholeCharactersOfCommittedText() throws {
         let keyboard = try KeyboardHarness(text: "a👍🏽🇯🇵")
         keyboard.controller.tap(.backspace)

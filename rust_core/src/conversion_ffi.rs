@@ -69,7 +69,7 @@ unsafe fn with_request(request: *const c_char, handle: fn(&Converter, Option<&Us
     })
 }
 
-/// Converts a reading: request `{"reading", "fixed"?, "candidates"?, "alternatives"?}`.
+/// Converts a reading (the request's fields: docs/FFI.md, "Request fields").
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.
@@ -78,7 +78,7 @@ pub unsafe extern "C" fn rust_convert(request: *const c_char) -> *mut c_char {
     with_request(request, api::convert_with)
 }
 
-/// Resizes a segment and converts again: request `{"reading", "segments", "index", "delta", …}`.
+/// Resizes a segment and converts again (the request's fields: docs/FFI.md, "Request fields").
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.
@@ -87,7 +87,7 @@ pub unsafe extern "C" fn rust_resize_segment(request: *const c_char) -> *mut c_c
     with_request(request, api::resize_with)
 }
 
-/// The candidates of one segment: request `{"reading", "segments", "index", "limit"?}`.
+/// The candidates of one segment (the request's fields: docs/FFI.md, "Request fields").
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.
@@ -96,7 +96,8 @@ pub unsafe extern "C" fn rust_segment_candidates(request: *const c_char) -> *mut
     with_request(request, api::segment_candidates_with)
 }
 
-/// Predictions for what is being composed: request `{"reading", "limit"?}`.
+/// Predictions for what is being composed, or the next words after a context (the request's
+/// fields: docs/FFI.md, "Request fields").
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.

@@ -73,6 +73,12 @@ impl DakutenCycles {
     }
 }
 
+/// Whether `c` is a kanji (CJK unified ideograph, or 々). The dictionary compiler records
+/// it per entry (`format::SURFACE_HAS_KANJI`); the converter reads the flag.
+pub fn is_kanji(c: char) -> bool {
+    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}' | '々')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,10 +98,4 @@ mod tests {
         assert_eq!(cycles.next('ッ'), Some('ヅ'));
         assert_eq!(cycles.next('あ'), None);
     }
-}
-
-/// Whether `c` is a kanji (CJK unified ideograph, or 々). The dictionary compiler records
-/// it per entry (`format::SURFACE_HAS_KANJI`); the converter reads the flag.
-pub fn is_kanji(c: char) -> bool {
-    matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}' | '々')
 }

@@ -1,5 +1,6 @@
 //! CyrillicIME core: converts Cyrillic (and other) transcriptions of Japanese into
-//! kana, key by key, from rules that live in data files.
+//! kana, key by key, from rules that live in data files; then kana into kanji, learning
+//! what the writer chooses.
 //!
 //! - [`json`]: the strict, bounded JSON reader the data files go through.
 //! - [`config`]: validation of `profiles.json` and `japaneseKanaEngine.json`, with
@@ -9,6 +10,7 @@
 //! - [`kana_script`]: hiragana ↔ katakana and the dakuten cycles.
 //! - [`width`]: full-width and half-width digits and punctuation in the output.
 //! - [`engine`]: the key contract (named keys, limits, actions, error results).
+//! - [`limits`]: every bound on what the core reads and keeps.
 //! - [`ffi`]: the C ABI declared in `include/cyrillic_ime_core.h`.
 //! - [`request`]: the reader of the exports' JSON requests (each export's own fields).
 //! - [`conversion`]: kana→kanji conversion (lattice, Viterbi, N-best, segments, prediction).

@@ -77,7 +77,7 @@ unsafe fn with_store(request: *const c_char, handle: impl FnOnce(&mut UserStore,
     })
 }
 
-/// Learns a committed conversion: request `{"reading", "segments": [{"reading", "text"}…], "context"?}`.
+/// Learns a committed conversion (the request: docs/FFI.md, "Learning and the user dictionary").
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.
@@ -94,7 +94,8 @@ fn word_before_in_loaded_dictionary(context: &ContextRequest) -> Option<String> 
     word_before(converter.as_deref().map(Converter::dictionary), context)
 }
 
-/// The user dictionary: request `{"action": "add"|"remove"|"list", "reading"?, "text"?}`.
+/// The user dictionary: add, remove or list words (the request: docs/FFI.md, "Learning and the
+/// user dictionary").
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.
@@ -103,7 +104,8 @@ pub unsafe extern "C" fn rust_user_words(request: *const c_char) -> *mut c_char 
     with_store(request, api::user_words)
 }
 
-/// Forgets learned choices: request `{"all": true, "words"?}` or `{"reading", "text"}`.
+/// Forgets learned choices, all or those of a reading (the request: docs/FFI.md, "Learning and
+/// the user dictionary").
 ///
 /// # Safety
 /// `request` must be NULL or point to a NUL-terminated string.

@@ -57,8 +57,8 @@ fn check_shape(c: &Conversion) {
     assert_eq!(joined, c.reading);
     for s in &c.segments {
         let texts: Vec<&str> = s.candidates.iter().map(|c| c.text.as_str()).collect();
-        let hiragana = cyrillic_ime_core::conversion::input::to_hiragana(&s.reading);
-        let katakana = cyrillic_ime_core::conversion::input::to_katakana(&s.reading);
+        let hiragana = cyrillic_ime_core::kana_script::to_hiragana(&s.reading);
+        let katakana = cyrillic_ime_core::kana_script::to_katakana(&s.reading);
         assert!(texts.contains(&hiragana.as_str()) && texts.contains(&katakana.as_str()), "{texts:?}");
         let mut unique = texts.clone();
         unique.sort_unstable();

@@ -113,7 +113,7 @@ fn answer(request: &str, run: impl FnOnce() -> Result<String, String>) -> String
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
 }
 
-/// Handles a convert request: `{"reading", "fixed"?: [lengths], "candidates"?, "alternatives"?}`.
+/// Handles a convert request (its fields: `CONVERT_FIELDS`, docs/FFI.md "Request fields") → a conversion.
 pub fn convert(converter: &Converter, request: &str) -> String {
     convert_with(converter, None, request)
 }
@@ -135,7 +135,8 @@ pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &st
     })
 }
 
-/// Handles a resize request: `{"reading", "segments": [lengths], "index", "delta", "candidates"?, "alternatives"?}`.
+/// Handles a resize request (its fields: `RESIZE_FIELDS`) → the conversion with segment `index`
+/// resized by `delta` characters and the rest converted again.
 pub fn resize(converter: &Converter, request: &str) -> String {
     resize_with(converter, None, request)
 }
@@ -159,8 +160,8 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
     })
 }
 
-/// Handles a candidates request: `{"reading", "segments": [lengths], "index", "limit"?}` →
-/// `{"candidates": [text…]}`: the candidates of one segment of a fixed segmentation.
+/// Handles a candidates request (its fields: `CANDIDATES_FIELDS`) → `{"candidates": [text…]}`:
+/// the candidates of one segment of a fixed segmentation.
 pub fn segment_candidates(converter: &Converter, request: &str) -> String {
     segment_candidates_with(converter, None, request)
 }
@@ -188,7 +189,7 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
     })
 }
 
-/// Handles a predict request: `{"reading", "limit"?, "context"?}` → `{"predictions": [{"text", "reading"}…]}`;
+/// Handles a predict request (its fields: `PREDICT_FIELDS`) → `{"predictions": [{"text", "reading"}…]}`;
 /// an empty reading after a context asks for the words that usually follow it.
 pub fn prediction(converter: &Converter, request: &str) -> String {
     prediction_with(converter, None, request)
