@@ -171,15 +171,14 @@ impl SpellingIndex {
             return;
         }
         let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
-        let noun = dictionary.special_id(SpecialId::Noun);
         let mut key = String::new();
         for start in 0..lookup.len() {
             key.clear();
             for end in start + 1..=(start + self.longest).min(lookup.len()) {
                 key.push(lookup[end - 1]);
                 let Some(&longer) = self.prefixes.get(&key) else { break };
-                for (reading, text) in self.get(&key) {
-                    push_spelling(dictionary, lattice, (start, end), reading, text, costs.conventional, noun);
+                for spelling in self.get(&key) {
+                    push_spelling(dictionary, lattice, (start, end), spelling, costs.conventional);
                 }
                 if !longer {
                     break;
@@ -190,8 +189,8 @@ impl SpellingIndex {
 }
 
 /// The dictionary's words of `reading` written `text` over input `start..end` (characters),
-/// or `text` as a noun when the dictionary has no such word.
-fn push_spelling(dictionary: &Dictionary, lattice: &mut Lattice, (start, end): (usize, usize), reading: &str, text: &str, cost: i32, noun: u16) {
+/// or `text` as a noun when the dictionary has no such word; each costing `cost` more.
+fn push_spelling(dictionary: &Dictionary, lattice: &mut Lattice, (start, end): (usize, usize), (reading, text): &(String, String), cost: i32) {
     let (start, end) = (2 * start as u16, 2 * end as u16);
     let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
     let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
@@ -202,12 +201,13 @@ fn push_spelling(dictionary: &Dictionary, lattice: &mut Lattice, (start, end): (
         let Some(e) = dictionary.entry(index) else { continue };
         surface.clear();
         dictionary.push_surface(&e, reading, &mut surface);
-        if surface == text {
+        if surface == *text {
             lattice.push(Node { start, end, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost, text: NodeText::Heard { entry: index, reading: slot } });
             pushed = true;
         }
     }
     if !pushed {
+        let noun = dictionary.special_id(SpecialId::Noun);
         let index = lattice.user_texts.len() as u32;
         lattice.user_texts.push(text.to_string());
         lattice.push(Node { start, end, left_id: noun, right_id: noun, cost: USER_WORD_COST + cost, text: NodeText::User(index) });
