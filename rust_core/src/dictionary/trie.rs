@@ -16,8 +16,8 @@
 //!
 //! A lookup state is a node (`reader::TrieNode`): extending a match by one reading
 //! character is one step (`Dictionary::trie_child`, or a node's children looked up once and
-//! searched for a code), which is what common-prefix search and the as-heard search
-//! (`conversion/lattice.rs`) do.
+//! searched for a code), which is what common-prefix search and the as-heard walk
+//! (`conversion/heard/walk.rs`) do.
 
 /// A sequence of counts written as `1^count 0` per item, with the bit position of every
 /// `SAMPLE_EVERY`-th item's start sampled, so `bounds(i)` scans at most a few words.

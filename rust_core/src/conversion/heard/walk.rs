@@ -131,7 +131,7 @@ pub struct HeardSearch {
     links: Vec<Link>,
     steps: Vec<Step>,
     found: Vec<HeardReading>,
-    /// A reading's characters, last first (`HeardSearch::push_reading`).
+    /// A reading's characters, last first (`HeardSearch::reading_reversed`).
     reversed: Vec<char>,
 }
 
