@@ -67,7 +67,9 @@ impl Lattice {
         lattice.push_words(dictionary, request, &lookup, &codes);
         (lattice.lookup, lattice.codes) = (lookup, codes);
         if let (Some(costs), Some(spellings)) = (request.heard, request.spellings) {
-            spellings.push_nodes(dictionary, &mut lattice, costs);
+            for (span, spelling) in spellings.find_in(&lattice.chars) {
+                lattice.push_spelling(dictionary, span, spelling, costs.conventional);
+            }
         }
         // The spaces are enforced in the lattice, where a word the writer split may still
         // span one (HeardCosts::split_word), not as cuts of the searches.
@@ -278,6 +280,33 @@ impl Lattice {
                 let id = dictionary.special_id(word.class.special_id());
                 self.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
             }
+        }
+    }
+
+    /// The dictionary's words of `reading` written `text` (a conventional spelling) over input
+    /// `start..end` (characters), or `text` as a noun when the dictionary has no such word;
+    /// each costing `cost` more.
+    fn push_spelling(&mut self, dictionary: &Dictionary, (start, end): (usize, usize), (reading, text): &(String, String), cost: i32) {
+        let (start, end) = (2 * start as u16, 2 * end as u16);
+        let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
+        let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
+        let slot = self.readings.push(reading);
+        let mut pushed = false;
+        let mut surface = String::new();
+        for index in entries.into_iter().flatten() {
+            let Some(e) = dictionary.entry(index) else { continue };
+            surface.clear();
+            dictionary.push_surface(&e, reading, &mut surface);
+            if surface == *text {
+                self.push(Node { start, end, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost, text: NodeText::Heard { entry: index, reading: slot } });
+                pushed = true;
+            }
+        }
+        if !pushed {
+            let noun = dictionary.special_id(SpecialId::Noun);
+            let index = self.user_texts.len() as u32;
+            self.user_texts.push(text.to_string());
+            self.push(Node { start, end, left_id: noun, right_id: noun, cost: USER_WORD_COST + cost, text: NodeText::User(index) });
         }
     }
 
