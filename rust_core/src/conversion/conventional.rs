@@ -92,6 +92,17 @@ pub fn parse(text: &str) -> Result<Vec<LanguageTable>, String> {
     Ok(tables)
 }
 
+/// A conventional spelling found in an input ([`SpellingIndex::find_in`]).
+pub struct SpellingMatch<'a> {
+    /// Where it lies: characters `start..end` of the input.
+    pub start: usize,
+    pub end: usize,
+    /// The reading it stands for.
+    pub reading: &'a str,
+    /// The text it stands for.
+    pub text: &'a str,
+}
+
 /// What the converter matches: the kana a spelling comes out as → (reading, text).
 #[derive(Debug, Clone, Default)]
 pub struct SpellingIndex {
@@ -162,9 +173,8 @@ impl SpellingIndex {
     }
 
     /// Every conventional spelling found in `input` (a reading's characters, looked up as the
-    /// spellings were typed): where it lies (characters) and its (reading, text), start by
-    /// start, shorter first.
-    pub fn find_in(&self, input: &[char]) -> Vec<((usize, usize), &(String, String))> {
+    /// spellings were typed), start by start, shorter first.
+    pub fn find_in(&self, input: &[char]) -> Vec<SpellingMatch<'_>> {
         let mut found = Vec::new();
         if self.by_kana.is_empty() {
             return found;
@@ -176,7 +186,7 @@ impl SpellingIndex {
             for end in start + 1..=(start + self.longest).min(lookup.len()) {
                 key.push(lookup[end - 1]);
                 let Some(&longer) = self.prefixes.get(&key) else { break };
-                found.extend(self.get(&key).iter().map(|spelling| ((start, end), spelling)));
+                found.extend(self.get(&key).iter().map(|(reading, text)| SpellingMatch { start, end, reading, text }));
                 if !longer {
                     break;
                 }

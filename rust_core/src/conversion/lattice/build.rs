@@ -7,7 +7,7 @@
 
 use super::homophones::BestOfClass;
 use super::{Lattice, Node, NodeText, AS_TYPED_CHAR_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
-use crate::conversion::conventional::SpellingIndex;
+use crate::conversion::conventional::{SpellingIndex, SpellingMatch};
 use crate::conversion::heard::walk::{HeardSearch, Input, StartKeys};
 use crate::conversion::heard::{self, HeardCosts};
 use crate::conversion::input::{class_of, lookup_char, CharClass};
@@ -67,8 +67,8 @@ impl Lattice {
         lattice.push_words(dictionary, request, &lookup, &codes);
         (lattice.lookup, lattice.codes) = (lookup, codes);
         if let (Some(costs), Some(spellings)) = (request.heard, request.spellings) {
-            for (span, spelling) in spellings.find_in(&lattice.chars) {
-                lattice.push_spelling(dictionary, span, spelling, costs.conventional);
+            for found in spellings.find_in(&lattice.chars) {
+                lattice.push_spelling(dictionary, &found, costs.conventional);
             }
         }
         // The spaces are enforced in the lattice, where a word the writer split may still
@@ -283,10 +283,11 @@ impl Lattice {
         }
     }
 
-    /// The dictionary's words of `reading` written `text` (a conventional spelling) over input
-    /// `start..end` (characters), or `text` as a noun when the dictionary has no such word;
+    /// The dictionary's words of a conventional spelling's reading written as its text, over
+    /// the input it was found in, or the text as a noun when the dictionary has no such word;
     /// each costing `cost` more.
-    fn push_spelling(&mut self, dictionary: &Dictionary, (start, end): (usize, usize), (reading, text): &(String, String), cost: i32) {
+    fn push_spelling(&mut self, dictionary: &Dictionary, found: &SpellingMatch, cost: i32) {
+        let SpellingMatch { start, end, reading, text } = *found;
         let (start, end) = (2 * start as u16, 2 * end as u16);
         let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
         let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
@@ -297,7 +298,7 @@ impl Lattice {
             let Some(e) = dictionary.entry(index) else { continue };
             surface.clear();
             dictionary.push_surface(&e, reading, &mut surface);
-            if surface == *text {
+            if surface == text {
                 self.push(Node { start, end, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost, text: NodeText::Heard { entry: index, reading: slot } });
                 pushed = true;
             }
