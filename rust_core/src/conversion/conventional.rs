@@ -10,15 +10,12 @@
 //! kana (with any letter the profile left as typed) that come out become a reading of the
 //! entry's text: where the input holds those kana, the dictionary's words of that reading
 //! and text join the lattice at `HeardCosts::conventional` on top of their own cost (a
-//! noun of the text at the cost of a user word if the dictionary lacks it). A spelling
-//! whose kana already are the reading (`Осака` typed as おさか is not, `Нагасаки` is) needs
-//! nothing: the dictionary finds it as typed.
+//! noun of the text at the cost of a user word if the dictionary lacks it; the lattice's
+//! build pushes them, `lattice/build.rs`). A spelling whose kana already are the reading
+//! (`Осака` typed as おさか is not, `Нагасаки` is) needs nothing: the dictionary finds it as
+//! typed.
 
-use super::heard::HeardCosts;
 use super::input::lookup_char;
-use super::lattice::{Lattice, Node, NodeText, USER_WORD_COST};
-use crate::dictionary::format::SpecialId;
-use crate::dictionary::Dictionary;
 use crate::engine::Engine;
 use crate::json::{self, Value};
 use std::collections::HashMap;
@@ -95,6 +92,17 @@ pub fn parse(text: &str) -> Result<Vec<LanguageTable>, String> {
     Ok(tables)
 }
 
+/// A conventional spelling found in an input ([`SpellingIndex::find_in`]).
+pub struct SpellingMatch<'a> {
+    /// Where it lies: characters `start..end` of the input.
+    pub start: usize,
+    pub end: usize,
+    /// The reading it stands for.
+    pub reading: &'a str,
+    /// The text it stands for.
+    pub text: &'a str,
+}
+
 /// What the converter matches: the kana a spelling comes out as → (reading, text).
 #[derive(Debug, Clone, Default)]
 pub struct SpellingIndex {
@@ -164,52 +172,27 @@ impl SpellingIndex {
         self.by_kana.is_empty()
     }
 
-    /// Adds to `lattice` a node for every conventional spelling found in its input (before the
-    /// lattice's [`Lattice::finish`]).
-    pub fn push_nodes(&self, dictionary: &Dictionary, lattice: &mut Lattice, costs: &HeardCosts) {
+    /// Every conventional spelling found in `input` (a reading's characters, looked up as the
+    /// spellings were typed), start by start, shorter first.
+    pub fn find_in(&self, input: &[char]) -> Vec<SpellingMatch<'_>> {
+        let mut found = Vec::new();
         if self.by_kana.is_empty() {
-            return;
+            return found;
         }
-        let lookup: Vec<char> = lattice.chars.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
-        let noun = dictionary.special_id(SpecialId::Noun);
+        let lookup: Vec<char> = input.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
         let mut key = String::new();
         for start in 0..lookup.len() {
             key.clear();
             for end in start + 1..=(start + self.longest).min(lookup.len()) {
                 key.push(lookup[end - 1]);
                 let Some(&longer) = self.prefixes.get(&key) else { break };
-                for (reading, text) in self.get(&key) {
-                    push_spelling(dictionary, lattice, (start, end), reading, text, costs.conventional, noun);
-                }
+                found.extend(self.get(&key).iter().map(|(reading, text)| SpellingMatch { start, end, reading, text }));
                 if !longer {
                     break;
                 }
             }
         }
+        found
     }
 }
 
-/// The dictionary's words of `reading` written `text` over input `start..end` (characters),
-/// or `text` as a noun when the dictionary has no such word.
-fn push_spelling(dictionary: &Dictionary, lattice: &mut Lattice, (start, end): (usize, usize), reading: &str, text: &str, cost: i32, noun: u16) {
-    let (start, end) = (2 * start as u16, 2 * end as u16);
-    let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
-    let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
-    let slot = lattice.readings.push(reading);
-    let mut pushed = false;
-    let mut surface = String::new();
-    for index in entries.into_iter().flatten() {
-        let Some(e) = dictionary.entry(index) else { continue };
-        surface.clear();
-        dictionary.push_surface(&e, reading, &mut surface);
-        if surface == text {
-            lattice.push(Node { start, end, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost, text: NodeText::Heard { entry: index, reading: slot } });
-            pushed = true;
-        }
-    }
-    if !pushed {
-        let index = lattice.user_texts.len() as u32;
-        lattice.user_texts.push(text.to_string());
-        lattice.push(Node { start, end, left_id: noun, right_id: noun, cost: USER_WORD_COST + cost, text: NodeText::User(index) });
-    }
-}

@@ -285,7 +285,7 @@ impl Converter {
         );
         // The spaces bind each segment's search too (`segments::candidates`).
         let word_cuts: Vec<usize> = around.boundaries.iter().map(|&b| 2 * b).collect();
-        // Positions below are doubled (lattice.rs): character boundary i is 2i.
+        // Positions below are doubled (lattice/mod.rs): character boundary i is 2i.
         let mut cuts = Vec::new();
         let mut at = 0;
         for &l in request.fixed {

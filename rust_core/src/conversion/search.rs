@@ -51,7 +51,7 @@ pub struct Span {
 }
 
 impl Span {
-    /// The whole input of `len` characters (positions are doubled, see `lattice.rs`).
+    /// The whole input of `len` characters (positions are doubled, see `lattice/mod.rs`).
     pub fn whole(len: usize) -> Span {
         Span { start: 0, end: 2 * len, left_context: vec![(BOUNDARY_ID, 0)], right_context: BOUNDARY_ID, cuts: Vec::new() }
     }

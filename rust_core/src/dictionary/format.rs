@@ -62,7 +62,7 @@ pub const SURFACE_OFFSET_MASK: u32 = (1 << 25) - 1;
 /// have the entry's part-of-speech pair (its class), at most [`CLASS_RANK_MAX`]. A key's
 /// entries are cheapest first, so an entry of rank k or more has k entries of its class before
 /// it, none dearer: a lattice for searches that keep k texts leaves it out
-/// (`conversion/lattice.rs`, `BestOfClass`) reading no more than this.
+/// (`conversion/lattice/homophones.rs`, `BestOfClass`) reading no more than this.
 pub const CLASS_RANK_SHIFT: u32 = 25;
 /// The highest rank stored: a rank of 15 says 15 or more.
 pub const CLASS_RANK_MAX: u32 = 15;

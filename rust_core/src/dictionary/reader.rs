@@ -764,8 +764,8 @@ impl Dictionary {
             }
             child_bounds.clear();
             entry_bounds.clear();
-            self.trie.children.bounds_run_from(counts, &mut child_cursors[depth + 1], first, end - first, &mut child_bounds);
-            self.trie.entries.bounds_run_from(entry_counts, &mut entry_cursors[depth + 1], first, end - first, &mut entry_bounds);
+            self.trie.children.bounds_run_from(counts, &mut child_cursors[depth + 1], first..end, &mut child_bounds);
+            self.trie.entries.bounds_run_from(entry_counts, &mut entry_cursors[depth + 1], first..end, &mut entry_bounds);
             for k in (0..child_bounds.len().min(entry_bounds.len())).rev() {
                 stack.push((first + k as u32, depth + 1, child_bounds[k], entry_bounds[k]));
             }

@@ -16,8 +16,8 @@
 //!
 //! A lookup state is a node (`reader::TrieNode`): extending a match by one reading
 //! character is one step (`Dictionary::trie_child`, or a node's children looked up once and
-//! searched for a code), which is what common-prefix search and the as-heard search
-//! (`conversion/lattice.rs`) do.
+//! searched for a code), which is what common-prefix search and the as-heard walk
+//! (`conversion/heard/walk.rs`) do.
 
 /// A sequence of counts written as `1^count 0` per item, with the bit position of every
 /// `SAMPLE_EVERY`-th item's start sampled, so `bounds(i)` scans at most a few words.
@@ -35,6 +35,8 @@ pub mod unary {
     pub const SAMPLE_EVERY: usize = 20;
     /// Bytes of the fixed fields before the samples.
     pub const HEADER: usize = 16;
+
+    use std::ops::Range;
 
     /// Encodes `counts`.
     pub fn encode(counts: &[u32]) -> Vec<u8> {
@@ -154,20 +156,20 @@ pub mod unary {
             (after <= self.ones).then_some((before, after))
         }
 
-        /// The bounds of the `count` consecutive items from `first` on, appended to `out`:
-        /// one `bounds` and then a linear scan, so walking all children of a node costs
-        /// little more per child than reading its bits. Stops early at bits that do not add up.
-        pub fn bounds_run(&self, bytes: &[u8], first: u32, count: u32, out: &mut Vec<(u32, u32)>) {
-            self.bounds_run_from(bytes, &mut None, first, count, out);
+        /// The bounds of the consecutive `items`, appended to `out`: one `bounds` and then a
+        /// linear scan, so walking all children of a node costs little more per child than
+        /// reading its bits. Stops early at bits that do not add up.
+        pub fn bounds_run(&self, bytes: &[u8], items: Range<u32>, out: &mut Vec<(u32, u32)>) {
+            self.bounds_run_from(bytes, &mut None, items, out);
         }
 
         /// [`Layout::bounds_run`] continuing from `cursor` (the item a previous run stopped
-        /// at and the bit it starts at) when `first` is not before it: a walk that asks for
+        /// at and the bit it starts at) when the run does not start before it: a walk that asks for
         /// runs in increasing order — the nodes of one depth in a depth-first walk — reads
         /// the bits between them once instead of seeking from a sample each time. The
         /// cursor is left after the run.
-        pub fn bounds_run_from(&self, bytes: &[u8], cursor: &mut Option<(u32, usize)>, first: u32, count: u32, out: &mut Vec<(u32, u32)>) {
-            let last = first.saturating_add(count).min(self.items);
+        pub fn bounds_run_from(&self, bytes: &[u8], cursor: &mut Option<(u32, usize)>, items: Range<u32>, out: &mut Vec<(u32, u32)>) {
+            let (first, last) = (items.start, items.end.min(self.items));
             if first >= last {
                 return;
             }
@@ -501,7 +503,7 @@ mod tests {
         assert_eq!(layout.bounds(&bytes, counts.len() as u32), None, "past the last item");
         for (first, count) in [(0, 2_000), (31, 70), (1_990, 50), (500, 1)] {
             let mut run = Vec::new();
-            layout.bounds_run(&bytes, first, count, &mut run);
+            layout.bounds_run(&bytes, first..first + count, &mut run);
             let end = (first + count).min(counts.len() as u32) as usize;
             assert_eq!(run, expected[first as usize..end], "run from {first}");
         }
@@ -509,7 +511,7 @@ mod tests {
         let mut cursor = None;
         for (first, count) in [(0, 5), (40, 3), (43, 100), (700, 64), (650, 10), (1_999, 5)] {
             let mut run = Vec::new();
-            layout.bounds_run_from(&bytes, &mut cursor, first, count, &mut run);
+            layout.bounds_run_from(&bytes, &mut cursor, first..first + count, &mut run);
             let end = (first + count).min(counts.len() as u32) as usize;
             assert_eq!(run, expected[first as usize..end], "run from {first} after a cursor");
         }

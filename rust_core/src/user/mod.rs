@@ -1,7 +1,7 @@
 //! The user store: what the writer chose (learned segments and whole phrases) and the
 //! writer's own words (the user dictionary). docs/LEARNING.md describes the rules.
 //!
-//! [`UserData`] is a plain value the converter reads (`Converter::convert_with`,
+//! [`UserData`] is a plain value the converter reads (`Request::user`,
 //! `prediction::predict_with`); [`store::UserStore`] keeps it in a directory, one file per
 //! store ([`file`]); the exports (`user_ffi.rs`, `ffi_state.rs`) share it between threads as
 //! an `Arc` snapshot, so a conversion never waits for a save.

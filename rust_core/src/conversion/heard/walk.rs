@@ -6,8 +6,7 @@
 //! ([`MAX_PROBES_PER_POSITION`]). Since the rules branch off the input as typed, the walk also
 //! gives the keys as typed ([`StartKeys`]), which spares the lattice a second walk of the trie.
 
-use super::HeardCosts;
-use crate::conversion::heard;
+use super::{self as heard, HeardCosts};
 use crate::conversion::spare::{Buffer, Buffers};
 use crate::dictionary::format;
 use crate::dictionary::reader::{ChildSpan, TrieNode};
@@ -131,7 +130,7 @@ pub struct HeardSearch {
     links: Vec<Link>,
     steps: Vec<Step>,
     found: Vec<HeardReading>,
-    /// A reading's characters, last first (`HeardSearch::push_reading`).
+    /// A reading's characters, last first (`HeardSearch::reading_reversed`).
     reversed: Vec<char>,
 }
 

@@ -7,7 +7,7 @@
 
 use super::homophones::BestOfClass;
 use super::{Lattice, Node, NodeText, AS_TYPED_CHAR_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
-use crate::conversion::conventional::SpellingIndex;
+use crate::conversion::conventional::{SpellingIndex, SpellingMatch};
 use crate::conversion::heard::walk::{HeardSearch, Input, StartKeys};
 use crate::conversion::heard::{self, HeardCosts};
 use crate::conversion::input::{class_of, lookup_char, CharClass};
@@ -54,14 +54,22 @@ impl<'a> LatticeRequest<'a> {
 impl Lattice {
     /// The lattice `request` asks for, its nodes grouped by position, ready to be searched.
     pub fn build(dictionary: &Dictionary, request: &LatticeRequest) -> Lattice {
-        let mut builder = Builder::new(dictionary, request);
-        let mut keys = StartKeys::new();
-        for start in 0..builder.lookup.len() {
-            builder.push_words_from(start, &mut keys);
-        }
-        let mut lattice = builder.into_lattice();
+        let mut lattice = spare::take::<Lattice>().unwrap_or_default();
+        lattice.chars.extend(request.reading.chars());
+        // The input as the dictionary is looked up (`lookup_char`) and its key codes, read at
+        // every start: held apart from the lattice while it grows, then kept with it again.
+        let mut lookup = std::mem::take(&mut lattice.lookup);
+        lookup.clear();
+        lookup.extend(lattice.chars.iter().map(|&c| lookup_char(c)));
+        let mut codes = std::mem::take(&mut lattice.codes);
+        codes.clear();
+        codes.extend(lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)));
+        lattice.push_words(dictionary, request, &lookup, &codes);
+        (lattice.lookup, lattice.codes) = (lookup, codes);
         if let (Some(costs), Some(spellings)) = (request.heard, request.spellings) {
-            spellings.push_nodes(dictionary, &mut lattice, costs);
+            for found in spellings.find_in(&lattice.chars) {
+                lattice.push_spelling(dictionary, &found, costs.conventional);
+            }
         }
         // The spaces are enforced in the lattice, where a word the writer split may still
         // span one (HeardCosts::split_word), not as cuts of the searches.
@@ -70,121 +78,77 @@ impl Lattice {
         lattice
     }
 
-    fn push_typed(&mut self, start: usize, end: usize, id: u16, cost: i32) {
-        self.push(Node { start: 2 * start as u16, end: 2 * end as u16, left_id: id, right_id: id, cost, text: NodeText::AsTyped });
-    }
-}
-
-/// The words of one key found over `start..end` (doubled positions): dictionary entries
-/// `entries`, costing `extra` more, found under the input as typed or under reading
-/// `reading` (`Lattice::readings`).
-struct KeyWords {
-    start: usize,
-    end: usize,
-    entries: Range<u32>,
-    extra: i32,
-    reading: Option<u32>,
-}
-
-/// A lattice being built, with what building it reads and the buffers it works in (the
-/// lattice's own, taken from it and given back by [`Builder::into_lattice`], so the next
-/// lattice on the thread has them too).
-struct Builder<'a> {
-    dictionary: &'a Dictionary,
-    request: &'a LatticeRequest<'a>,
-    lattice: Lattice,
-    /// The input as the dictionary is looked up (`lookup_char`), and its key codes.
-    lookup: Vec<char>,
-    codes: Vec<u8>,
-    walk: HeardSearch,
-    /// The table that leaves homophones out, used where `prune` is set.
-    classes: BestOfClass,
-    prune: bool,
-    noun: u16,
-}
-
-impl<'a> Builder<'a> {
-    fn new(dictionary: &'a Dictionary, request: &'a LatticeRequest<'a>) -> Builder<'a> {
-        let mut lattice = spare::take::<Lattice>().unwrap_or_default();
-        lattice.chars.extend(request.reading.chars());
-        let mut lookup = std::mem::take(&mut lattice.lookup);
-        lookup.clear();
-        lookup.extend(lattice.chars.iter().map(|&c| lookup_char(c)));
-        let mut codes = std::mem::take(&mut lattice.codes);
-        codes.clear();
-        codes.extend(lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)));
+    /// Every word, start by start (the input is `lookup`, with key codes `codes`).
+    ///
+    /// Shaped by measurement (callgrind): one loop around the as-heard walk, with what it reads
+    /// passed in as arguments and what it works in held in locals, inlined into `build`. With
+    /// the walk's loop nested in this one the compiler takes the trie lookups the walk makes
+    /// for hot and inlines them, and it knows that nothing the loop writes changes what it
+    /// reads through a shared reference or a local, so it reads the dictionary's sections
+    /// once. A function per start, the dictionary and the buffers held in a struct, or this
+    /// function out of line cost 1–7 % of a conversion's instructions.
+    #[inline(always)]
+    fn push_words(&mut self, dictionary: &Dictionary, request: &LatticeRequest, lookup: &[char], codes: &[u8]) {
+        let site = Site { dictionary, request, lookup, codes };
+        let n = lookup.len();
         let noun = dictionary.special_id(SpecialId::Noun);
-        let walk = std::mem::take(&mut lattice.heard_search);
-        let mut classes = std::mem::take(&mut lattice.best_of_class);
-        let texts = request.texts.filter(|_| request.boundaries.is_empty());
-        if let Some(texts) = texts {
+        let mut walk = std::mem::take(&mut self.heard_search);
+        let mut classes = std::mem::take(&mut self.best_of_class);
+        let mut best_of_class = request.texts.filter(|_| request.boundaries.is_empty()).map(|texts| {
             classes.prepare(texts.max(1));
-        }
-        Builder { dictionary, request, lattice, lookup, codes, walk, classes, prune: texts.is_some(), noun }
-    }
-
-    /// The lattice built, its buffers given back.
-    fn into_lattice(self) -> Lattice {
-        let Builder { mut lattice, lookup, codes, walk, classes, .. } = self;
-        lattice.heard_search = walk;
-        lattice.best_of_class = classes;
-        lattice.lookup = lookup;
-        lattice.codes = codes;
-        lattice
-    }
-
-    /// Every word starting at character `start` (`keys` holds the keys as typed found there).
-    fn push_words_from(&mut self, start: usize, keys: &mut StartKeys) {
-        let (dictionary, request, n) = (self.dictionary, self.request, self.lookup.len());
-        let mut covered_one = false;
-        // With spellings as heard, their walk follows the reading as typed too and gives its
-        // keys; else (or if that walk stopped at its limit) the trie walk does.
-        if !request.heard.is_some_and(|costs| self.walk.find(&Input { dictionary, lookup: &self.lookup, costs }, start, keys)) {
-            keys.clear();
-            dictionary.common_prefixes(&self.codes[start..], |len, entries| keys.push(dictionary, len, entries));
-        }
-        for (len, entries) in keys.as_slice().iter().cloned() {
-            // Covered only by a node actually pushed: a key of a damaged file may have no
-            // (readable) entries.
-            let pushed = self.push_entries(KeyWords { start: 2 * start, end: 2 * (start + len), entries, extra: 0, reading: None }, self.prune, |_| true);
-            covered_one |= len == 1 && pushed > 0;
-        }
-        if let Some(costs) = request.heard {
-            self.push_heard_words(start, costs);
-            self.push_heard_particles(start, costs);
-        }
-        let lattice = &mut self.lattice;
-        let class = class_of(lattice.chars[start]);
-        let run_start = start == 0 || class_of(lattice.chars[start - 1]) != class;
-        // Only a run's start needs its end (finding it at every character was quadratic).
-        let run_end = |chars: &[char]| (start..n).find(|&i| class_of(chars[i]) != class).unwrap_or(n);
-        match class {
-            CharClass::Katakana if run_start => {
-                let id = dictionary.special_id(SpecialId::KatakanaNoun);
-                lattice.push_typed(start, run_end(&lattice.chars), id, KATAKANA_RUN_COST);
+            &mut classes
+        });
+        let mut keys = StartKeys::new();
+        for start in 0..n {
+            let mut covered_one = false;
+            // With spellings as heard, their walk follows the reading as typed too and gives its
+            // keys; else (or if that walk stopped at its limit) the trie walk does.
+            if !request.heard.is_some_and(|costs| walk.find(&Input { dictionary, lookup, costs }, start, &mut keys)) {
+                keys.clear();
+                dictionary.common_prefixes(&codes[start..], |len, entries| keys.push(dictionary, len, entries));
             }
-            CharClass::Digit if run_start => {
-                let id = dictionary.special_id(SpecialId::Number);
-                lattice.push_typed(start, run_end(&lattice.chars), id, RUN_COST);
+            for (len, entries) in keys.as_slice().iter().cloned() {
+                // Covered only by a node actually pushed: a key of a damaged file may have no
+                // (readable) entries.
+                let pushed = self.push_entries(dictionary, KeyWords { start: 2 * start, end: 2 * (start + len), entries, extra: 0, reading: None }, best_of_class.as_deref_mut(), |_| true);
+                covered_one |= len == 1 && pushed > 0;
             }
-            CharClass::Latin if run_start => lattice.push_typed(start, run_end(&lattice.chars), self.noun, RUN_COST),
-            _ => {}
+            if let Some(costs) = request.heard {
+                self.push_heard_words(site, start, &mut walk, best_of_class.as_deref_mut());
+                self.push_heard_particles(site, start, costs);
+            }
+            let class = class_of(self.chars[start]);
+            let run_start = start == 0 || class_of(self.chars[start - 1]) != class;
+            // Only a run's start needs its end (finding it at every character was quadratic).
+            let run_end = || (start..n).find(|&i| class_of(self.chars[i]) != class).unwrap_or(n);
+            match class {
+                CharClass::Katakana if run_start => {
+                    let id = dictionary.special_id(SpecialId::KatakanaNoun);
+                    self.push_typed(start, run_end(), id, KATAKANA_RUN_COST);
+                }
+                CharClass::Digit if run_start => {
+                    let id = dictionary.special_id(SpecialId::Number);
+                    self.push_typed(start, run_end(), id, RUN_COST);
+                }
+                CharClass::Latin if run_start => self.push_typed(start, run_end(), noun, RUN_COST),
+                _ => {}
+            }
+            if let Some(user) = request.user.filter(|u| !u.words.is_empty()) {
+                self.push_user_words(site, start, user);
+            }
+            if !covered_one {
+                let id = if class == CharClass::Other { dictionary.special_id(SpecialId::Symbol) } else { noun };
+                self.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
+            }
         }
-        if let Some(user) = request.user.filter(|u| !u.words.is_empty()) {
-            self.push_user_words(start, user);
-        }
-        if !covered_one {
-            let id = if class == CharClass::Other { dictionary.special_id(SpecialId::Symbol) } else { self.noun };
-            self.lattice.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
-        }
+        self.heard_search = walk;
+        self.best_of_class = classes;
     }
 
-    /// Nodes for the words of a key, those `keep` accepts by left id (and, with `prune`, that
-    /// the table of classes admits); returns how many.
-    fn push_entries(&mut self, words: KeyWords, prune: bool, keep: impl Fn(u16) -> bool) -> usize {
+    /// Nodes for the words of a key, those `keep` accepts by left id (and `best_of_class`
+    /// admits, when given); returns how many.
+    fn push_entries(&mut self, dictionary: &Dictionary, words: KeyWords, mut best_of_class: Option<&mut BestOfClass>, keep: impl Fn(u16) -> bool) -> usize {
         let KeyWords { start, end, entries, extra, reading } = words;
-        let dictionary = self.dictionary;
-        let mut best_of_class = prune.then_some(&mut self.classes);
         let mut pushed = 0;
         let by_rank = best_of_class.as_ref().and_then(|b| b.by_rank());
         if let Some(b) = best_of_class.as_mut().filter(|_| by_rank.is_none()) {
@@ -214,23 +178,23 @@ impl<'a> Builder<'a> {
                 None => NodeText::Entry(index),
                 Some(reading) => NodeText::Heard { entry: index, reading },
             };
-            self.lattice.push(Node { start: start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + extra, text });
+            self.push(Node { start: start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + extra, text });
             pushed += 1;
         }
         pushed
     }
 
-    /// Words matched from `start` through a listener's spellings, as `HeardSearch::find` found
-    /// them: each reading that needed at least one rule, once at its cheapest.
-    fn push_heard_words(&mut self, start: usize, costs: &HeardCosts) {
-        let Builder { dictionary, request, lattice, lookup, walk, classes, prune, .. } = self;
-        let dictionary = *dictionary;
+    /// Words matched from `start` through a listener's spellings, as the walk found them
+    /// (`HeardSearch::find`): each reading that needed at least one rule, once at its cheapest.
+    fn push_heard_words(&mut self, site: Site, start: usize, walk: &mut HeardSearch, mut best_of_class: Option<&mut BestOfClass>) {
+        let Site { dictionary, request, lookup, .. } = site;
+        let Some(costs) = request.heard else { return };
         let n = lookup.len();
         let mut surface = String::new();
         for k in 0..walk.found().len() {
-            let slot = lattice.readings.push_reversed(walk.reading_reversed(dictionary, walk.found()[k].link));
+            let slot = self.readings.push_reversed(walk.reading_reversed(dictionary, walk.found()[k].link));
             let heard = &walk.found()[k];
-            let reading = lattice.readings.get(slot as usize).unwrap_or("");
+            let reading = self.readings.get(slot as usize).unwrap_or("");
             // A long vowel left out is how a listener writes a kanji word (Токё for 東京), and
             // also kana words and loanwords (ありがと, こひ), but short kana words match long
             // ones so often (よ as よう, して as してい) that a word written without kanji pays
@@ -245,7 +209,7 @@ impl<'a> Builder<'a> {
             let stands_alone = heard.end == 2 * n || request.boundaries.contains(&(heard.end / 2));
             let (end, cost, final_wa) = (heard.end, heard.cost, heard.final_wa);
             // Most readings as heard have too few words for the table to decide anything.
-            let mut classes = prune.then_some(&mut *classes).filter(|b| b.decides(heard.entries.len()));
+            let mut classes = best_of_class.as_deref_mut().filter(|b| b.decides(heard.entries.len()));
             if let Some(b) = classes.as_mut() {
                 b.next_key();
             }
@@ -268,19 +232,19 @@ impl<'a> Builder<'a> {
                         continue;
                     }
                 }
-                lattice.nodes.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::Heard { entry: index, reading: slot } });
+                self.nodes.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::Heard { entry: index, reading: slot } });
             }
         }
     }
 
     /// Particles written as heard: わ/え/お standing for は/へ/を at `start`, and を/へ in the
     /// second half of a merged syllable (ほの = ほん + を).
-    fn push_heard_particles(&mut self, start: usize, costs: &HeardCosts) {
-        let dictionary = self.dictionary;
-        let c = self.lookup[start];
+    fn push_heard_particles(&mut self, site: Site, start: usize, costs: &HeardCosts) {
+        let Site { dictionary, request, lookup, .. } = site;
+        let c = lookup[start];
         // A particle follows a word: none at the start of the reading, unless a left
         // context stands before it.
-        let sites = if start == 0 && !self.request.particle_at_start { [(None, 0), (heard::merged_particle(c), 1)] } else { [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)] };
+        let sites = if start == 0 && !request.particle_at_start { [(None, 0), (heard::merged_particle(c), 1)] } else { [(heard::heard_particle(c), 2 * start), (heard::merged_particle(c), 2 * start + 1)] };
         for (particle, from) in sites {
             let Some(particle) = particle else { continue };
             let Some(code) = dictionary.code_of(particle) else { continue };
@@ -291,15 +255,15 @@ impl<'a> Builder<'a> {
             };
             let id = dictionary.special_id(role);
             if let (_, Some(entries)) = dictionary.probe(&[code]) {
-                let slot = self.lattice.readings.push(particle.encode_utf8(&mut [0; 4]));
-                self.push_entries(KeyWords { start: from, end: 2 * start + 2, entries, extra: costs.particle, reading: Some(slot) }, false, |left| left == id);
+                let slot = self.readings.push(particle.encode_utf8(&mut [0; 4]));
+                self.push_entries(dictionary, KeyWords { start: from, end: 2 * start + 2, entries, extra: costs.particle, reading: Some(slot) }, None, |left| left == id);
             }
         }
     }
 
     /// User dictionary words whose reading starts at `start`.
-    fn push_user_words(&mut self, start: usize, user: &UserData) {
-        let Builder { dictionary, lattice, lookup, codes, .. } = self;
+    fn push_user_words(&mut self, site: Site, start: usize, user: &UserData) {
+        let Site { dictionary, lookup, codes, .. } = site;
         let mut key = String::new();
         for len in 1..=(lookup.len() - start).min(limits::MAX_USER_READING_CHARS) {
             key.push(lookup[start + len - 1]);
@@ -311,13 +275,66 @@ impl<'a> Builder<'a> {
             };
             let cost = cheapest.map_or(USER_WORD_COST, |c| USER_WORD_COST.min(c - 1));
             for word in words {
-                let index = lattice.user_texts.len() as u32;
-                lattice.user_texts.push(word.text.clone());
+                let index = self.user_texts.len() as u32;
+                self.user_texts.push(word.text.clone());
                 let id = dictionary.special_id(word.class.special_id());
-                lattice.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
+                self.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
             }
         }
     }
+
+    /// The dictionary's words of a conventional spelling's reading written as its text, over
+    /// the input it was found in, or the text as a noun when the dictionary has no such word;
+    /// each costing `cost` more.
+    fn push_spelling(&mut self, dictionary: &Dictionary, found: &SpellingMatch, cost: i32) {
+        let SpellingMatch { start, end, reading, text } = *found;
+        let (start, end) = (2 * start as u16, 2 * end as u16);
+        let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
+        let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
+        let slot = self.readings.push(reading);
+        let mut pushed = false;
+        let mut surface = String::new();
+        for index in entries.into_iter().flatten() {
+            let Some(e) = dictionary.entry(index) else { continue };
+            surface.clear();
+            dictionary.push_surface(&e, reading, &mut surface);
+            if surface == text {
+                self.push(Node { start, end, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost, text: NodeText::Heard { entry: index, reading: slot } });
+                pushed = true;
+            }
+        }
+        if !pushed {
+            let noun = dictionary.special_id(SpecialId::Noun);
+            let index = self.user_texts.len() as u32;
+            self.user_texts.push(text.to_string());
+            self.push(Node { start, end, left_id: noun, right_id: noun, cost: USER_WORD_COST + cost, text: NodeText::User(index) });
+        }
+    }
+
+    fn push_typed(&mut self, start: usize, end: usize, id: u16, cost: i32) {
+        self.push(Node { start: 2 * start as u16, end: 2 * end as u16, left_id: id, right_id: id, cost, text: NodeText::AsTyped });
+    }
+}
+
+/// The words of one key found over `start..end` (doubled positions): dictionary entries
+/// `entries`, costing `extra` more, found under the input as typed or under reading
+/// `reading` (`Lattice::readings`).
+struct KeyWords {
+    start: usize,
+    end: usize,
+    entries: Range<u32>,
+    extra: i32,
+    reading: Option<u32>,
+}
+
+/// What building reads at every start: the dictionary, the request, and the input as the
+/// dictionary is looked up with its key codes.
+#[derive(Clone, Copy)]
+struct Site<'a> {
+    dictionary: &'a Dictionary,
+    request: &'a LatticeRequest<'a>,
+    lookup: &'a [char],
+    codes: &'a [u8],
 }
 
 #[cfg(test)]

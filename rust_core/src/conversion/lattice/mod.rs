@@ -83,12 +83,12 @@ pub struct Lattice {
     pub starting: ByPosition,
     /// Node indices by end position (doubled).
     pub ending: ByPosition,
-    /// The as-heard search's buffers, kept with the lattice's (`spare.rs`).
+    /// What building it worked in besides (`build.rs`), kept with it for the next lattice
+    /// on the thread (`spare.rs`): the as-heard walk's buffers, the table of classes that
+    /// leaves homophones out, and the input as the dictionary is looked up (`lookup_char`)
+    /// with its key codes.
     heard_search: HeardSearch,
-    /// The one-best lattice's table of classes, kept likewise.
     best_of_class: BestOfClass,
-    /// The input as the dictionary is looked up (`lookup_char`) and its key codes, kept
-    /// likewise.
     lookup: Vec<char>,
     codes: Vec<u8>,
 }
