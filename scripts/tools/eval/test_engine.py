@@ -73,7 +73,7 @@ class NoStore(unittest.TestCase):
 
     def test_the_stand_in_sees_a_command_without_it(self):
         # The check above could not fail if the record missed the runs.
-        everyday._cli(self.cli, ["convert", "--kanji", "--profile", "rus_standard"], ["ка"])
+        engine.run_lines(self.cli, ["convert", "--kanji", "--profile", "rus_standard"], ["ка"])
         self.assertEqual(self.commands(), [["convert", "--kanji", "--profile", "rus_standard"]])
 
 
