@@ -73,6 +73,18 @@ public struct TypedWords: Equatable, Sendable {
         return TypedWords(language: language, words: kept)
     }
 
+    /// Whether `character` is a letter a typed word is made of: a letter of an alphabet
+    /// (Cyrillic, Latin, Greek…), not kana, kanji, digits or punctuation.
+    public static func isLetter(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.value < 0x2E80 }
+    }
+
+    /// Whether `character` joins the letters of one word when it stands between them: a hyphen
+    /// or an apostrophe (`Санкт-Петербург`, `м'ясо`, `Кон’я`).
+    public static func isJoiner(_ character: Character) -> Bool {
+        ["-", "'", "\u{2019}", "\u{02BC}"].contains(character)
+    }
+
     /// The request member, `nil` when there are no words (the member is then left out).
     var payload: Payload? {
         words.isEmpty ? nil : Payload(

@@ -109,14 +109,11 @@ public struct TypedLetters: Equatable, Sendable {
         current = letters.isEmpty ? .between : .word(letters: letters, start: start)
     }
 
-    /// A letter of a writer's alphabet (Cyrillic, Latin, Greek…), not kana or kanji.
-    static func isLetter(_ key: String) -> Bool {
-        guard key.count == 1, let scalar = key.unicodeScalars.first else { return false }
-        return scalar.properties.isAlphabetic && scalar.value < 0x2E80
+    private static func isLetter(_ key: String) -> Bool {
+        key.count == 1 && TypedWords.isLetter(Character(key))
     }
 
-    /// Joins the letters of one word: `Санкт-Петербург`, `м'ясо`, `Кон’я`.
-    static func isJoiner(_ key: String) -> Bool {
-        ["-", "'", "\u{2019}", "\u{02BC}"].contains(key)
+    private static func isJoiner(_ key: String) -> Bool {
+        key.count == 1 && TypedWords.isJoiner(Character(key))
     }
 }
