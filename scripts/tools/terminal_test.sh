@@ -176,7 +176,7 @@ expect_screen "…printing the sentence" "私は学生です"
 
 # The writer's own words (issue 40): a city typed in its own spelling, with its capital, and the
 # sentence going on after it; the keyboard sends what was typed with the kana.
-start --store "$TMUX_TMPDIR/foreign"
+start
 expect_screen "starts idle" "· idle"
 text "Москва "
 expect_screen "the city converts to its katakana" "marked: «モスクワ»"
