@@ -79,10 +79,11 @@ public struct TypedWords: Equatable, Sendable {
         character.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.value < 0x2E80 }
     }
 
-    /// Whether `character` joins the letters of one word when it stands between them: a hyphen
-    /// or an apostrophe (`Санкт-Петербург`, `м'ясо`, `Кон’я`).
+    /// Whether `character` joins the letters of one word when it follows them: a hyphen, an
+    /// apostrophe (`Санкт-Петербург`, `м'ясо`, `Кон’я`) or a long-vowel mark typed inside a
+    /// Japanese word (`то:кё:`; the `ー` key).
     public static func isJoiner(_ character: Character) -> Bool {
-        ["-", "'", "\u{2019}", "\u{02BC}"].contains(character)
+        ["-", "'", "\u{2019}", "\u{02BC}", ":", "ー"].contains(character)
     }
 
     /// The request member, `nil` when there are no words (the member is then left out).

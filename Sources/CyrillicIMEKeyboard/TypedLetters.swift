@@ -5,8 +5,9 @@ import CyrillicIME
 /// as `TypedWords`, so a name typed in its own spelling (`Москва`, もсくぁ) can convert to the
 /// foreign word it is (docs/KEYBOARD.md, "What the composition remembers").
 ///
-/// A word is a run of letters (a hyphen or apostrophe inside it included: `Санкт-Петербург`,
-/// `м'ясо`); any other key ends it (punctuation, a digit, a flush). The letters and the kana
+/// A word is a run of letters, with the hyphens, apostrophes and long-vowel marks typed inside
+/// it (`Санкт-Петербург`, `м'ясо`, `то:кё:`; `TypedWords.isJoiner`); any other key ends it
+/// (punctuation, a digit, a flush). The letters and the kana
 /// only correspond while the writer appends: the kana of a word is known where the core has
 /// nothing pending, and a key that ends a word while letters are pending writes them and its
 /// own output together (`с,` → `с、`), so the word ends before that output's trailing

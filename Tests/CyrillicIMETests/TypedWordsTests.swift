@@ -132,6 +132,7 @@ final class TypedWordsTests: XCTestCase {
     func testHyphensAndApostrophesInsideAWordBelongToIt() {
         XCTAssertEqual(words(compose("Санкт-Петербург")), ["Санкт-Петербург=さんктーぺてрぶрг"])
         XCTAssertEqual(words(compose("кон'я")), ["кон'я=こんや"])
+        XCTAssertEqual(words(compose("То:кё: э")), ["То:кё:=とーきょー", "э=え"], "a long vowel inside a Japanese word")
         XCTAssertEqual(words(compose("м'ясо", profile: "ukr"), language: "uk").count, 1)
     }
 
