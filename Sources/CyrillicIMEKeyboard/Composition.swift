@@ -1,3 +1,6 @@
+import CyrillicIME
+import Foundation
+
 /// What the writer is composing and has not committed yet: the kana the core has produced
 /// so far, the Cyrillic letters still pending at its end (the core's buffer), and what the
 /// writer typed for the kana (`TypedLetters`), which the conversion sends along. The document
