@@ -16,7 +16,7 @@ extension ConversionSession {
         _ reading: String, typed: TypedWords = .none, after context: ConversionContext, engine: KeyboardEngine
     ) -> Result<ConversionSession, ConversionFailure> {
         var attempts = [(context: context, typed: typed)]
-        if typed != .none { attempts.append((context, .none)) }
+        if !typed.words.isEmpty { attempts.append((context, .none)) }
         if context != .none { attempts.append((.none, .none)) }
         var used = attempts[0]
         var result: Result<KanjiConversion, KanjiConversionError>?
