@@ -91,7 +91,8 @@ final class ForeignWordKeyboardTests: XCTestCase {
         XCTAssertEqual(sentence.bestText, "モスクワから来ました")
         XCTAssertNoThrow(try engine.resizeSegment(of: conversion, at: 0, by: -1, typed: typed).get())
         let more = try engine.candidates(forSegment: 0, of: conversion, limit: 45, typed: typed).get()
-        XCTAssertTrue(more.contains("モスクワ"), "\(more)")
+        XCTAssertEqual(more.first, conversion.segments[0].candidates.first, "the same conversion's first candidate")
+        XCTAssertTrue(more.first?.hasPrefix("モスクワ") == true, "the longer list keeps the typed word's conversion first: \(more)")
     }
 
     func testTypedWordsTheCoreRefusesNameTheMember() throws {
