@@ -102,7 +102,8 @@ public struct DictionaryLoadError: Error, Equatable, Sendable, CustomStringConve
 }
 
 /// The requests the core reads (written here, read only by the core). Optional members that
-/// are `nil` are left out, so a request without a context is exactly what it was before.
+/// are `nil` are left out, so a request without a context or typed words is exactly what it
+/// was before.
 enum ConversionRequest {
     struct Convert: Encodable {
         var reading: String
@@ -112,6 +113,7 @@ enum ConversionRequest {
         var heard: Bool
         var boundaries: [Int]?
         var context: ConversionContext.Payload?
+        var typed: TypedWords.Payload?
     }
 
     struct Resize: Encodable {
@@ -122,6 +124,7 @@ enum ConversionRequest {
         var candidates: Int
         var alternatives: Int
         var context: ConversionContext.Payload?
+        var typed: TypedWords.Payload?
     }
 
     struct SegmentCandidates: Encodable {
@@ -130,6 +133,7 @@ enum ConversionRequest {
         var index: Int
         var limit: Int
         var context: ConversionContext.Payload?
+        var typed: TypedWords.Payload?
     }
 
     struct Predict: Encodable {

@@ -59,6 +59,12 @@ public struct ProfileDescription: Decodable, Equatable, Sendable, Identifiable {
         keyNames = try container.decodeIfPresent(KeyNames.self, forKey: .keyNames) ?? .none
     }
 
+    /// The letters the profile types, in lower case: the keys of its letter rows that are one
+    /// letter of an alphabet (not kana, digits or function keys).
+    public var letters: Set<Character> {
+        Set(rows.joined().filter { $0.count == 1 && TypedWords.isLetter(Character($0)) }.map { Character($0.lowercased()) })
+    }
+
     /// Every page of every layer, the letters first: what the keyboard can show.
     public var allPositions: [KeyboardLayerPosition] {
         [.letters] + layers.flatMap { layer in layer.pages.indices.map { KeyboardLayerPosition(layer: layer.id, page: $0) } }

@@ -9,30 +9,32 @@ extension ConversionSession {
     static let candidatesPerSegment = 9
     static let extendedCandidateLimit = 45
 
-    /// Converts `reading` after `context`. The context only helps: a core that cannot take it
-    /// is asked again without one, so it never costs the writer a conversion.
+    /// Converts `reading` after `context`, with what was `typed` for it. Both only help: a
+    /// core that cannot take them is asked again without the typed words, then without the
+    /// context too, so they never cost the writer a conversion.
     static func converting(
-        _ reading: String, after context: ConversionContext, engine: KeyboardEngine
+        _ reading: String, typed: TypedWords = .none, after context: ConversionContext, engine: KeyboardEngine
     ) -> Result<ConversionSession, ConversionFailure> {
-        var context = context
-        func convert() -> Result<KanjiConversion, KanjiConversionError> {
-            engine.convert(
+        var attempts = [(context: context, typed: typed)]
+        if !typed.words.isEmpty { attempts.append((context, .none)) }
+        if context != .none { attempts.append((.none, .none)) }
+        var used = attempts[0]
+        var result: Result<KanjiConversion, KanjiConversionError>?
+        for attempt in attempts {
+            used = attempt
+            result = engine.convert(
                 reading, fixedSegmentLengths: [], candidates: candidatesPerSegment, alternatives: 0,
-                matchingHeardSpellings: true, context: context)
+                matchingHeardSpellings: true, context: attempt.context, typed: attempt.typed)
+            if case .success = result { break }
         }
-        var result = convert()
-        if case .failure = result, context != .none {
-            context = .none
-            result = convert()
-        }
-        return usable(result, for: reading).map { ConversionSession(conversion: $0, context: context) }
+        return usable(result!, for: reading).map { ConversionSession(conversion: $0, context: used.context, typed: used.typed) }
     }
 
     /// The session with its focused segment made longer (`delta` > 0) or shorter: the core
     /// converts again, in the session's context.
     func resizingFocusedSegment(by delta: Int, engine: KeyboardEngine) -> Result<ConversionSession, ConversionFailure> {
         let result = engine.resizeSegment(
-            of: conversion, at: focus, by: delta, candidates: Self.candidatesPerSegment, context: context)
+            of: conversion, at: focus, by: delta, candidates: Self.candidatesPerSegment, context: context, typed: typed)
         return Self.usable(result, for: reading).map { converted in
             var resized = self
             resized.replace(with: converted)
@@ -55,7 +57,7 @@ extension ConversionSession {
     mutating func extendFocusedCandidates(engine: KeyboardEngine) {
         guard !extendedSegments.contains(focus) else { return }
         if case .success(let more) = engine.candidates(
-            forSegment: focus, of: conversion, limit: Self.extendedCandidateLimit, context: context) {
+            forSegment: focus, of: conversion, limit: Self.extendedCandidateLimit, context: context, typed: typed) {
             extendFocusedCandidates(more)
         } else {
             extendFocusedCandidates([])  // asked once; the list stays as it is

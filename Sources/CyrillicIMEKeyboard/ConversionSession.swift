@@ -14,12 +14,16 @@ public struct ConversionSession: Equatable, Sendable {
     /// What stood before the reading when it was converted; resizing and more candidates
     /// ask the core with the same context, and the choice is learned after it.
     public let context: ConversionContext
+    /// What the writer typed for the reading, sent again with every resize and longer list
+    /// (and given back to the composition when the writer returns to it).
+    public let typed: TypedWords
     /// Whether the focused segment's candidate list was already extended from the core.
     var extendedSegments: Set<Int> = []
 
-    public init(conversion: KanjiConversion, focus: Int = 0, context: ConversionContext = .none) {
+    public init(conversion: KanjiConversion, focus: Int = 0, context: ConversionContext = .none, typed: TypedWords = .none) {
         self.conversion = conversion
         self.context = context
+        self.typed = typed
         chosen = Array(repeating: 0, count: conversion.segments.count)
         self.focus = min(max(focus, 0), max(conversion.segments.count - 1, 0))
     }

@@ -13,7 +13,8 @@ extension KeyboardController {
         guard !composition.isEmpty else { return }  // the core failed and it was committed
         let context = contextTracker.context()
         phase = .processing(EngineKey.space)
-        let result = ConversionSession.converting(composition.kana, after: context, engine: engine)
+        let typed = composition.typedWords(in: profiles.current.language)
+        let result = ConversionSession.converting(composition.kana, typed: typed, after: context, engine: engine)
         phase = .inserting
         takeConversion(result)
     }
@@ -50,7 +51,7 @@ extension KeyboardController {
     func cancelConversion() {
         guard let session = conversion else { return }
         conversion = nil
-        composition = Composition(kana: session.reading)
+        composition = Composition(kana: session.reading, typing: TypedLetters(words: session.typed.words))
         phase = .inserting
         showComposition()
         updatePredictions()

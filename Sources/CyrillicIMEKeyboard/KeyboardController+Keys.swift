@@ -94,7 +94,7 @@ extension KeyboardController {
         phase = .resultReceived(result)
         phase = .inserting
         lastError = result.action == .error ? (result.error ?? "the core failed without a message") : nil
-        if let committed = composition.take(result, committingKana: isKanaOnly) {
+        if let committed = composition.take(result, forKey: engineKey, committingKana: isKanaOnly) {
             candidateBar.clear()
             contextTracker.commit(committed, thenShow: composition.pending)
         } else {
@@ -153,8 +153,7 @@ extension KeyboardController {
         lastError = result.action == .error ? (result.error ?? "the dakuten key failed without a message") : nil
         guard result.action == .replace else { return }
         if inComposition {
-            composition.kana.removeLast()
-            composition.kana += result.output
+            composition.replaceLastKana(with: result.output)
             showComposition()
             updatePredictions()
         } else {

@@ -21,6 +21,7 @@ enum Commands {
         summary: "Converts TEXT (the arguments joined by spaces; without TEXT, standard input line by line) typed key by key in a profile, as the keyboard does, flushing at the end of each line.",
         details: [
             "--kanji then converts to kanji: the words of a line, separated by spaces, are converted as one sentence with a word boundary at every space, and the best conversion is written without the spaces. A line that cannot be converted is written as kana, with a warning on stderr that gives the line number and the reason.",
+            "What was typed goes with the kana, as the keyboard sends it: a name, a place or a country typed in its own spelling, capitals kept, converts to the word Japanese uses (Москва → モスクワ). A word with letters the profile does not type (Latin, Greek) or digits among its letters keeps them as typed, and the line is warned about.",
             SharedOption.storeDetail,
         ],
         options: [
@@ -43,6 +44,7 @@ enum Commands {
         examples: [
             "cyrillic-ime convert \"коннитива сэнсэй\"          # こんにちわ せんせい",
             "cyrillic-ime convert --kanji ватасинонамаэванаканодэсу  # 私の名前は中野です",
+            "cyrillic-ime convert --kanji \"Москва кара кимасита\"    # モスクワから来ました",
             "printf 'Кјото\\n' | cyrillic-ime convert --profile srp --katakana   # キョト",
             "cyrillic-ime words add пиросики ピロシキ屋; cyrillic-ime convert --kanji пиросики   # ピロシキ屋",
         ],

@@ -102,18 +102,87 @@ func kanjiLine(_ line: String, number: Int, engine: RustCoreEngine, alternatives
 /// `convert --kanji`: the line typed key by key, and the words the writer separated with
 /// spaces converted as one sentence with a word boundary at every space (no word spans it but
 /// one the writer split where kanji meet kana, `току ни` 特に: docs/CONVERSION.md), written
-/// without the spaces — Japanese has none. Each line starts a sentence of its own.
-/// A line that cannot be converted is written as kana, and line `number` is warned about.
-func convertLineToKanji(_ line: String, number: Int, engine: RustCoreEngine, profileID: String) -> String {
-    let words = line.split(separator: " ", omittingEmptySubsequences: true).map { chunk in
-        convertLine(String(chunk), number: number, engine: engine, profileID: profileID)
+/// without the spaces — Japanese has none. Each line starts a sentence of its own. What was
+/// typed goes with the kana, word by word in `profile`'s language, as the keyboard sends it
+/// (`TypedWords`): a name typed in its own spelling converts to the foreign word it is.
+/// A line that cannot be converted is written as kana, and line `number` is warned about; so is
+/// a word with letters the profile does not type (or digits among its letters), which stay as typed.
+func convertLineToKanji(
+    _ line: String, number: Int, engine: RustCoreEngine, profileID: String, profile: ProfileDescription?
+) -> String {
+    var readings: [String] = []
+    var typedWords: [TypedWords.Word] = []
+    var readingLength = 0
+    let letters = profile?.letters ?? []
+    var strangers = StrangeCharacters()
+    for chunk in line.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+        let (kana, typing) = typeLine(chunk, number: number, engine: engine, profileID: profileID)
+        strangers.note(chunk, letters: letters)
+        for word in typing.words(kanaLength: kana.unicodeScalars.count, pending: "") where strangers.typesOnly(word.text, letters) {
+            let range = (word.range.lowerBound + readingLength)..<(word.range.upperBound + readingLength)
+            typedWords.append(TypedWords.Word(text: word.text, range: range))
+        }
+        readings.append(kana)
+        readingLength += kana.unicodeScalars.count
     }
-    guard !words.isEmpty else { return "" }
-    switch engine.convert(words: words, candidates: 1) {
+    if let warning = strangers.warning(profile: profileID) { warn(line: number, warning) }
+    guard !readings.isEmpty else { return "" }
+    let typed = TypedWords(language: profile?.language ?? "", words: typedWords).limited(toReadingLength: readingLength)
+    var result = engine.convert(words: readings, candidates: 1, typed: typed)
+    // The typed words only help: refused (they name the member), the kana are converted alone.
+    if case .failure(let error) = result, typed != .none, error.message.contains("typed") {
+        warn(line: number, "what was typed could not be sent (\(error.message)); converted from the kana alone")
+        result = engine.convert(words: readings, candidates: 1)
+    }
+    switch result {
     case .success(let conversion): return conversion.bestText
     case .failure(let error):
         warn(line: number, "not converted to kanji: \(error.message); written as kana")
-        return words.joined()
+        return readings.joined()
+    }
+}
+
+/// What the writer typed that the profile does not: letters of another alphabet (Latin,
+/// Greek, …) and digits inside a word. The core writes them as they are; `convert --kanji`
+/// says so once a line, naming what kind they are, never the text itself.
+struct StrangeCharacters {
+    private(set) var kinds: [String] = []
+
+    /// Notes the strange characters of `chunk`, given the profile's `letters` (lower-case).
+    mutating func note(_ chunk: String, letters: Set<Character>) {
+        var previous: Character?
+        for character in chunk {
+            if TypedWords.isLetter(character), !letters.contains(Character(character.lowercased())) {
+                add(Self.alphabet(of: character))
+            }
+            if let previous, character.isNumber && previous.isLetter || character.isLetter && previous.isNumber {
+                add("digits among its letters")
+            }
+            previous = character
+        }
+    }
+
+    /// Whether `word` has only letters the profile types (its joiners aside): only such a word
+    /// is sent as typed, since the core can read no other.
+    func typesOnly(_ word: String, _ letters: Set<Character>) -> Bool {
+        word.allSatisfy { TypedWords.isJoiner($0) || letters.contains(Character($0.lowercased())) }
+    }
+
+    func warning(profile: String) -> String? {
+        kinds.isEmpty ? nil : "a word has \(kinds.joined(separator: " and ")), not typed in \(profile): kept as typed, the rest converted"
+    }
+
+    private mutating func add(_ kind: String) {
+        if !kinds.contains(kind) { kinds.append(kind) }
+    }
+
+    private static func alphabet(of character: Character) -> String {
+        switch character.unicodeScalars.first?.value ?? 0 {
+        case 0x41...0x24F, 0x1E00...0x1EFF: "Latin letters"
+        case 0x370...0x3FF, 0x1F00...0x1FFF: "Greek letters"
+        case 0x400...0x52F: "Cyrillic letters"
+        default: "letters"
+        }
     }
 }
 

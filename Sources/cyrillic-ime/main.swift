@@ -72,21 +72,35 @@ func startEngine(_ options: Options) throws(CommandError) -> RustCoreEngine {
 /// Types one line key by key, as the keyboard does, and flushes at the end. A key the core
 /// refuses is written as typed (nothing is lost) and line `number` is warned about on stderr.
 func convertLine(_ line: String, number: Int? = nil, engine: RustCoreEngine, profileID: String) -> String {
+    typeLine(line, number: number, engine: engine, profileID: profileID).text
+}
+
+/// `convertLine`, with what was typed for the text word by word, as the keyboard's composition
+/// remembers it (`TypedLetters`; ranges in the text's Unicode scalars).
+func typeLine(_ line: String, number: Int? = nil, engine: RustCoreEngine, profileID: String) -> (text: String, typing: TypedLetters) {
     var buffer = ""
     var inserted = ""
+    var insertedLength = 0
+    var typing = TypedLetters()
     var problem: String?
     func send(_ key: String) {
         let result = engine.processKey(key, buffer: buffer, profileID: profileID) ?? .fallback(key: key, buffer: buffer)
         if result.action == .error || result.error != nil, problem == nil {
             problem = result.error ?? "the Rust core failed without a message"
         }
+        if result.action == .error {
+            typing.forgetKana(from: insertedLength)  // written as typed: no longer what the letters composed to
+        } else {
+            typing.record(key: key, kanaLength: insertedLength, pendingBefore: buffer, output: result.output, pendingAfter: result.buffer)
+        }
         inserted += result.output
+        insertedLength += result.output.unicodeScalars.count
         buffer = result.buffer
     }
     for character in line { send(String(character)) }
     send(EngineKey.flush)
     if let problem { warn(line: number, "\(problem); the keys it refused were written as typed") }
-    return inserted
+    return (inserted, typing)
 }
 
 /// A warning on stderr, naming the input line when there is one; never the input itself.
@@ -109,9 +123,10 @@ func runConvert(_ arguments: ArraySlice<String>) throws(CommandError) {
         try loadDictionary(options.dictionaryFile, engine: engine)
         try consultStore(parsed, engine: engine)
     }
+    let profile = engine.profiles()?.first { $0.id == options.profileID }
     forEachInputLine(parsed.operands) { line, number in
         print(kanji
-            ? convertLineToKanji(line, number: number, engine: engine, profileID: profileID)
+            ? convertLineToKanji(line, number: number, engine: engine, profileID: profileID, profile: profile)
             : convertLine(line, engine: engine, profileID: profileID))
     }
 }

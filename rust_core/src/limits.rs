@@ -34,6 +34,12 @@ pub const MAX_PROFILE_ID_BYTES: usize = 128;
 /// Longest reading `rust_convert` and friends accept, in characters (a long sentence is
 /// about 120 kana; a keyboard converts far less at a time).
 pub const MAX_READING_CHARS: usize = 256;
+/// Most words a conversion request's `typed` may give (the writer's own words, docs/FFI.md).
+pub const MAX_TYPED_WORDS: usize = 64;
+/// Longest typed word, in characters (a word, not a sentence: the keyboard sends each apart).
+pub const MAX_TYPED_WORD_CHARS: usize = 64;
+/// Longest language code of `typed`, in characters (BCP 47's longest usual tag, 35).
+pub const MAX_TYPED_LANGUAGE_CHARS: usize = 35;
 /// Most candidates per segment (and predictions) one call returns.
 pub const MAX_CANDIDATES: usize = 100;
 /// Most whole-reading alternatives one call returns.

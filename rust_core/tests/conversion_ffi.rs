@@ -114,6 +114,20 @@ fn the_conversion_exports_keep_their_contract() {
     assert_eq!(segments.iter().map(|s| str_member(s, "reading")).collect::<Vec<_>>(), ["わたし", "の", "なまえは", "なかのです"]);
     let candidates = call(rust_segment_candidates, r#"{"reading":"はし","segments":[2],"index":0,"limit":2}"#);
     assert_eq!(member(&candidates, "candidates"), Some(&Value::Array(["箸", "橋", "はし", "ハシ"].map(|s| Value::String(s.into())).to_vec())));
+    // What the writer typed (docs/FFI.md, "The writer's own words"): their spelling is the
+    // segment's last candidate, in every export that takes a reading to convert.
+    let typed = r#""typed":{"language":"ru","words":[{"text":"Хаси","start":0,"end":2}]}"#;
+    let candidates = call(rust_segment_candidates, &format!(r#"{{"reading":"はし","segments":[2],"index":0,"limit":2,{typed}}}"#));
+    assert_eq!(member(&candidates, "candidates"), Some(&Value::Array(["箸", "橋", "はし", "ハシ", "Хаси"].map(|s| Value::String(s.into())).to_vec())));
+    let converted = call(rust_convert, &format!(r#"{{"reading":"はし",{typed}}}"#));
+    let resized = call(rust_resize_segment, &format!(r#"{{"reading":"はし","segments":[2],"index":0,"delta":0,{typed}}}"#));
+    for answer in [converted, resized] {
+        let Some(Value::Array(segments)) = member(&answer, "segments") else { panic!("{answer:?}") };
+        let Some(Value::Array(texts)) = member(&segments[0], "candidates") else { panic!("{answer:?}") };
+        assert_eq!(texts.last(), Some(&Value::String("Хаси".into())), "{answer:?}");
+    }
+    let refused = call(rust_convert, r#"{"reading":"はし","typed":{"language":"ru","words":[{"text":"Хаси","start":0,"end":3}]}}"#);
+    assert_eq!(str_member(&refused, "error"), "$typed.words[0].end is 3, past the end of the reading (2 characters)");
     let predicted = call(rust_predict, r#"{"reading":"ありがと"}"#);
     let Some(Value::Array(items)) = member(&predicted, "predictions") else { panic!("{predicted:?}") };
     assert_eq!(items.iter().map(|p| str_member(p, "text")).collect::<Vec<_>>(), ["ありがとう", "ありがとうございます"]);

@@ -70,6 +70,41 @@ expect "convert --kanji: no word written in kanji only spans a space" "中の" 0
 expect "convert --kanji: a line starts a sentence (わ alone stays)" $'私\nわ' 0 "" -- \
   bash -c "printf 'ватаси\nва\n' | '$cli' convert --kanji"
 
+# The writer's own words (issue 40's table): names, places and countries typed in their own
+# spelling convert to the katakana or the name Japanese uses, alone and inside a sentence; what
+# was typed goes with the kana word by word. Stderr is read with stdout: no warning either.
+while IFS=$'\t' read -r profile typed want; do
+  expect "convert --kanji --no-store --profile $profile $typed" "$want" 0 "" -- \
+    bash -c "'$cli' convert --kanji --no-store --profile '$profile' '$typed' 2>&1"
+done <<'TABLE'
+rus_standard	Наташа	ナターシャ
+rus_standard	ватаси ва Наташа дэс	私はナターシャです
+rus_standard	ватаси но намаэ ва Иван дэс	私の名前はイワンです
+rus_standard	Москва кара кимасита	モスクワから来ました
+rus_standard	Санкт-Петербург ни сундэ имас	サンクトペテルブルクに住んでいます
+rus_standard	Германия	ドイツ
+rus_standard	Китай	中国
+ukr	Київ	キーウ
+srp	Београд	ベオグラード
+bel	Мінск	ミンスク
+bul	София	ソフィア
+TABLE
+# The name converts; which し follows it the kana alone do not say (kanji ぷーしきんのしを… gives
+# 子 too), so the issue's 詩 is not pinned here: 子 or 詩.
+expect "convert --kanji --no-store Пушкин но си о ёмимасита: the name converts" "ok" 0 "" -- bash -c \
+  "[[ \$('$cli' convert --kanji --no-store 'Пушкин но си о ёмимасита' 2>&1) =~ ^プーシキンの(詩|子)を読みました$ ]] && echo ok"
+expect "convert --kanji: a word ended by punctuation is still the name" "モスクワ、" 0 "" -- \
+  bash -c "'$cli' convert --kanji --no-store 'Москва,' 2>&1"
+expect "convert --kanji: letters of no profile stay as typed, with a warning naming the line" "Hello" 0 \
+  "line 1: a word has Latin letters, not typed in rus_standard: kept as typed, the rest converted" -- \
+  "$cli" convert --kanji --no-store Hello
+expect "convert --kanji: digits among letters stay as typed, with a warning" "モスクワ2" 0 \
+  "line 1: a word has digits among its letters, not typed in rus_standard" -- "$cli" convert --kanji --no-store Москва2
+expect "convert --kanji: the warning never holds the text" "0" 0 "" -- bash -c \
+  "'$cli' convert --kanji --no-store 'Hello Ωμέγα' 2>&1 >/dev/null | grep -c 'Hello\\|Ωμέγα'; true"
+expect "convert --kanji: Greek letters are named as such" "" 0 "a word has Greek letters, not typed in rus_standard" -- \
+  bash -c "'$cli' convert --kanji --no-store Ωμέγα >/dev/null"
+
 # The left context (issue 17): --context for one reading, --context-tsv per line.
 expect "kanji --context: a verb after 私は keeps its kanji" "行きます" 0 "" -- "$cli" kanji --context 私は いきます
 expect "kanji --context: わ after a noun is the particle" "は" 0 "" -- "$cli" kanji --context 駅 わ

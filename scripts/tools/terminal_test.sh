@@ -174,6 +174,18 @@ keys C-d
 expect_screen "quits" "EXIT=0"
 expect_screen "…printing the sentence" "私は学生です"
 
+# The writer's own words (issue 40): a city typed in its own spelling, with its capital, and the
+# sentence going on after it; the keyboard sends what was typed with the kana.
+start
+expect_screen "starts idle" "· idle"
+text "Москва "
+expect_screen "the city converts to its katakana" "marked: «モスクワ»"
+text "кара кимасита "
+keys Enter
+expect_screen "the sentence goes on after it" "  モスクワから来ました│"
+keys C-d
+expect_screen "quits" "EXIT=0"
+
 # Learning: choose the second candidate, quit, start again: it comes first.
 start --store "$TMUX_TMPDIR/learning"
 expect_screen "a fresh store" "0 learned, 0 words"

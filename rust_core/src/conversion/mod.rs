@@ -8,6 +8,7 @@ pub mod api;
 pub mod context;
 pub mod conventional;
 mod fnv;
+pub mod foreign;
 pub mod heard;
 pub mod input;
 pub mod lattice;
@@ -20,6 +21,7 @@ use crate::dictionary::Dictionary;
 use crate::limits;
 use conventional::SpellingIndex;
 use context::LeftContext;
+use foreign::{ForeignCosts, ForeignRequest, TypedWords};
 use heard::HeardCosts;
 use lattice::build::LatticeRequest;
 use lattice::Lattice;
@@ -81,13 +83,16 @@ pub struct Request<'a> {
     /// segments; in every segment the learned choices for its reading come first (after the
     /// left context's word, what was learned after it), then user words of exactly its reading.
     pub user: Option<&'a UserData>,
+    /// What the writer typed for spans of the reading (`foreign.rs`): their own names, places
+    /// and words become foreign-word candidates. None converts the kana alone.
+    pub typed: Option<&'a TypedWords>,
 }
 
 impl<'a> Request<'a> {
     /// The best conversion of `reading` as typed: one candidate per segment, no alternatives,
     /// at the start of a sentence, without the user store.
     pub fn new(reading: &'a str) -> Request<'a> {
-        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None }
+        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed: None }
     }
 }
 
@@ -144,11 +149,13 @@ pub struct Converter {
     heard_costs: HeardCosts,
     /// Conventional spellings (`Токио` → 東京), matched with the spellings as heard.
     spellings: Cow<'static, SpellingIndex>,
+    /// What the writer's own words cost (`foreign.rs`).
+    foreign_costs: ForeignCosts,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()) }
+        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()), foreign_costs: ForeignCosts::default() }
     }
 
     /// The same converter with another table of conventional spellings (tests; an empty
@@ -160,6 +167,11 @@ impl Converter {
     /// The same converter with other costs for spellings as heard (for tuning them).
     pub fn with_heard_costs(self, heard_costs: HeardCosts) -> Converter {
         Converter { heard_costs, ..self }
+    }
+
+    /// The same converter with other costs for the writer's own words (for tuning them).
+    pub fn with_foreign_costs(self, foreign_costs: ForeignCosts) -> Converter {
+        Converter { foreign_costs, ..self }
     }
 
     pub fn dictionary(&self) -> &Dictionary {
@@ -254,6 +266,9 @@ impl Converter {
         if let Some(&b) = around.boundaries.iter().find(|&&b| b == 0 || b >= len) {
             return refuse(format!("word boundary {b} is not inside the reading of {len} characters (1–{})", len.saturating_sub(1)));
         }
+        if let Some(typed) = request.typed {
+            typed.check(len).map_err(ConversionError)?;
+        }
         if len == 0 {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
         }
@@ -281,6 +296,7 @@ impl Converter {
                 particle_at_start: request.heard && !left.is_sentence_start(),
                 boundaries: around.boundaries,
                 texts: Some(most_texts),
+                foreign: request.typed.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
             },
         );
         // The spaces bind each segment's search too (`segments::candidates`).
@@ -350,7 +366,7 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, first);
             let (before, after) = contexts(&lattice, best, start, end, left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let segment = SegmentQuery { start, end, typed: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k] };
+            let segment = SegmentQuery { start, end, typed: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k], written: request.typed };
             let candidates = candidates(dictionary, &lattice, &mut search, segment);
             segments.push(Segment { reading, candidates });
         }

@@ -3,6 +3,7 @@
 //! auxiliaries and endings stay with the word before them — and each segment's
 //! candidates, ranked in the context of its neighbours on the best path.
 
+use super::foreign::TypedWords;
 use super::input::{to_hiragana, to_katakana};
 use super::lattice::Lattice;
 use super::search::{Distinct, Forward, Path, PathQuery, Search, Span, BOUNDARY_ID};
@@ -145,13 +146,16 @@ pub struct SegmentQuery<'a> {
     /// the segment, its own forward pass is skipped, unless that search gives up
     /// (`Search::paths`).
     pub forward: Forward,
+    /// What the writer typed for spans of the reading: the segment's words as typed are its
+    /// last candidate.
+    pub written: Option<&'a TypedWords>,
 }
 
 /// Candidates for a segment between its neighbours on the best path, with a word boundary at
 /// every cut inside it, best first: the text of the best path leads; then the reading in
 /// hiragana and in katakana.
 pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, segment: SegmentQuery) -> Vec<Candidate> {
-    let SegmentQuery { start, end, typed, before, after, cuts, first_nodes, first_text, limit, forward } = segment;
+    let SegmentQuery { start, end, typed, before, after, cuts, first_nodes, first_text, limit, forward, written } = segment;
     // Room for the candidates and the reading forms appended after them (at most four).
     let mut out: Vec<Candidate> = Vec::with_capacity(limit.max(1) + 4);
     // The best path's text leads, at the cost of its own words between these neighbours (they
@@ -213,5 +217,32 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
         push_form(super::input::to_halfwidth(typed));
         push_form(super::input::to_fullwidth(typed));
     }
+    if let Some(written) = written.and_then(|w| as_written(w, typed, start / 2, cuts)) {
+        push_form(written);
+    }
     out
+}
+
+/// The segment whose reading `typed` starts at character `from` as the writer typed it: each
+/// typed word inside it in its letters as typed (a space between two words a space separated),
+/// the rest of its reading in hiragana. None if no typed word lies inside it.
+fn as_written(written: &TypedWords, typed: &str, from: usize, cuts: &[usize]) -> Option<String> {
+    let chars: Vec<char> = typed.chars().collect();
+    let to = from + chars.len();
+    let inside: Vec<_> = written.words.iter().filter(|w| from <= w.span.start && w.span.end <= to).collect();
+    if inside.is_empty() {
+        return None;
+    }
+    let mut out = String::new();
+    let mut at = from;
+    for word in inside {
+        out.push_str(&to_hiragana(&chars[at - from..word.span.start - from].iter().collect::<String>()));
+        if at == word.span.start && at > from && cuts.contains(&(2 * at)) {
+            out.push(' ');
+        }
+        out.push_str(&word.text);
+        at = word.span.end;
+    }
+    out.push_str(&to_hiragana(&chars[at - from..].iter().collect::<String>()));
+    Some(out)
 }

@@ -8,6 +8,7 @@
 use super::homophones::BestOfClass;
 use super::{Lattice, Node, NodeText, AS_TYPED_CHAR_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
 use crate::conversion::conventional::{SpellingIndex, SpellingMatch};
+use crate::conversion::foreign::{self, ForeignRequest};
 use crate::conversion::heard::walk::{HeardSearch, Input, StartKeys};
 use crate::conversion::heard::{self, HeardCosts};
 use crate::conversion::input::{class_of, lookup_char, CharClass};
@@ -42,12 +43,15 @@ pub struct LatticeRequest<'a> {
     /// was typed (a space may take the cheaper word out and keep a dearer one). None keeps
     /// every word.
     pub texts: Option<usize>,
+    /// What the writer typed for spans of the reading: their own words' foreign forms join
+    /// the lattice (`foreign.rs`).
+    pub foreign: Option<ForeignRequest<'a>>,
 }
 
 impl<'a> LatticeRequest<'a> {
     /// The lattice of `reading` as typed, every word kept.
     pub fn new(reading: &'a str) -> LatticeRequest<'a> {
-        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], texts: None }
+        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], texts: None, foreign: None }
     }
 }
 
@@ -74,6 +78,10 @@ impl Lattice {
         // The spaces are enforced in the lattice, where a word the writer split may still
         // span one (HeardCosts::split_word), not as cuts of the searches.
         lattice.enforce_boundaries(dictionary, request.boundaries, request.heard.map(|c| c.split_word));
+        // After the spaces: a form of several typed words (`Новая Зеландия`) spans them.
+        if let Some(foreign) = &request.foreign {
+            foreign::push_nodes(dictionary, &mut lattice, foreign, request.spellings);
+        }
         lattice.finish();
         lattice
     }

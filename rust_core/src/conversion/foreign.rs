@@ -1,0 +1,403 @@
+//! The writer's own words (issue 40; docs/CONVERSION.md, "The writer's own words"): names,
+//! places, countries and borrowed words of the writer's language, typed in their Cyrillic
+//! spelling (`Наташа`, `Москва`, `Германия`), become lattice nodes of the katakana or the name
+//! Japanese uses for them (ナターシャ, モスクワ, ドイツ) over the kana they composed to.
+//!
+//! The request says what the writer typed for spans of the reading ([`TypedWords`]). Over
+//! each such word (and each run of consecutive words the lexicon spells as one, `Новая
+//! Зеландия`) this module pushes, before the lattice is grouped by position:
+//!
+//! - the lexicon's established forms (`foreign_lexicon`), in the lexicon's order, at
+//!   [`ForeignCosts::lexicon`] and one step more for each later form, all with the word
+//!   class of the spelling's first form (a place, a person, a given name, a noun);
+//! - the transcription's variants (`transcription`) that are dictionary words: the katakana
+//!   word whose reading is the variant's kana (Mozc holds ナターシャ, モスクワ, プーシキン), at
+//!   its cost plus the variant's;
+//! - where neither gives anything, the plain transcription as a noun.
+//!
+//! Which reading comes first is the word's [`Stance`]. A capital letter inside a sentence, or
+//! on a word the lexicon knows, makes the word a name: the Japanese readings of its kana pay
+//! [`ForeignCosts::name`]. A word with letters the profile left as typed that no Japanese
+//! reading covers is foreign: its forms come at their own cost, far below the letters kept as
+//! typed. Any other word reads as Japanese where it can, its foreign forms paying
+//! [`ForeignCosts::japanese_first`]. The Japanese readings stay in the lattice either way, so
+//! both are candidates; the segment as typed is the last candidate (`segments.rs`).
+
+use super::conventional::SpellingIndex;
+use super::input::{class_of, lookup_char, to_hiragana, CharClass};
+use super::lattice::{Lattice, Node, NodeText};
+use crate::dictionary::format::SpecialId;
+use crate::dictionary::{Dictionary, Entry};
+use crate::foreign_lexicon::{self, Kind};
+use crate::limits;
+use crate::transcription::Transcriber;
+use std::ops::Range;
+
+/// One word the writer typed: its letters exactly as typed and the characters of the reading
+/// they composed to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypedWord {
+    pub text: String,
+    /// Characters of the reading (end exclusive).
+    pub span: Range<usize>,
+}
+
+/// What the writer typed for spans of the reading (the request's `typed`): the profile's
+/// language (profiles.json's `language`: ru, uk, be, sr-Cyrl, bg) and the words, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TypedWords {
+    pub language: String,
+    pub words: Vec<TypedWord>,
+}
+
+impl TypedWords {
+    /// Checks the words against a reading of `len` characters: at most
+    /// [`limits::MAX_TYPED_WORDS`], each text 1–[`limits::MAX_TYPED_WORD_CHARS`] characters,
+    /// spans non-empty, in order, not overlapping and within the reading. The error names the
+    /// member (`$typed.words[2].end …`).
+    pub fn check(&self, len: usize) -> Result<(), String> {
+        if self.words.len() > limits::MAX_TYPED_WORDS {
+            return Err(format!("$typed.words has {} words, over the limit of {}", self.words.len(), limits::MAX_TYPED_WORDS));
+        }
+        let mut previous_end = 0;
+        for (i, word) in self.words.iter().enumerate() {
+            let chars = word.text.chars().count();
+            if chars == 0 || chars > limits::MAX_TYPED_WORD_CHARS {
+                return Err(format!("$typed.words[{i}].text is {chars} characters, expected 1–{}", limits::MAX_TYPED_WORD_CHARS));
+            }
+            let Range { start, end } = word.span;
+            if end <= start {
+                return Err(format!("$typed.words[{i}].end is {end}, expected after its start ({start})"));
+            }
+            if end > len {
+                return Err(format!("$typed.words[{i}].end is {end}, past the end of the reading ({len} characters)"));
+            }
+            if start < previous_end {
+                return Err(format!("$typed.words[{i}].start is {start}, before the end of the word before it ({previous_end})"));
+            }
+            previous_end = end;
+        }
+        Ok(())
+    }
+}
+
+/// What foreign words cost in the lattice. Chosen by measurement on the development half of
+/// the foreign-word set (docs/CONVERSION.md, "The writer's own words"; `cargo run --release
+/// --example foreign_words`); the test half was not used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ForeignCosts {
+    /// A form of the lexicon: a common word's cost, whatever the dictionary's cost of the same
+    /// text, because the lexicon's order is the established usage (`Киев`: キーウ, then the
+    /// former キエフ), which the dictionary's costs do not know.
+    pub lexicon: i32,
+    /// Each later form of the same spelling, so the lexicon's order holds.
+    pub lexicon_rank: i32,
+    /// A transcription variant that is a dictionary word, beside forms of the lexicon (on top
+    /// of the word's cost and the variant's): the lexicon's form is the established one, the
+    /// variant a guess the dictionary happens to hold (`Китай`: 中国, then 期待, then キタイ).
+    pub variant_beside_lexicon: i32,
+    /// The plain transcription of a name as a noun, where neither the lexicon nor the
+    /// dictionary has the word: dearer than a dictionary word, far below letters kept as typed.
+    pub transcription: i32,
+    /// The same for a word that may be Japanese ([`Stance::Japanese`]) costs this much more per
+    /// kana of its span: more than a Japanese reading costs per kana, so that it wins only
+    /// where the kana read as nothing, never over a one-kana word (`ко` is 子, not コ) nor over
+    /// a sentence typed as one word.
+    pub guess_per_kana: i32,
+    /// Added to every Japanese reading of a name's kana ([`Stance::Name`]): the capital says
+    /// it is a name (`ватаси ва Иван дэс` is イワン, not 言わん).
+    pub name: i32,
+    /// Added to the foreign forms of a word that may be Japanese ([`Stance::Japanese`]): its
+    /// Japanese reading comes first where it has one (`дэс` is です, not デース), its foreign
+    /// forms where the kana read as nothing (`водка`).
+    pub japanese_first: i32,
+}
+
+impl Default for ForeignCosts {
+    fn default() -> ForeignCosts {
+        ForeignCosts { lexicon: 3_000, lexicon_rank: 200, variant_beside_lexicon: 3_000, transcription: 5_000, guess_per_kana: 2_500, name: 3_000, japanese_first: 3_000 }
+    }
+}
+
+/// Most transcription variants of a word looked up in the dictionary (the variants are
+/// ordered by cost: a dictionary word further down is an unlikely spelling).
+pub const MAX_VARIANTS_LOOKED_UP: usize = 8;
+
+/// Which reading of a typed word comes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stance {
+    /// A name: capitalised inside a sentence (not the first word, or after text), before
+    /// another capitalised word (`Лев Толстой`), or where the lexicon knows it (`Китай` alone
+    /// is 中国). Foreign forms first.
+    Name,
+    /// Not a name, and the profile left letters of it as typed that no Japanese reading
+    /// covers (`водка` as をдか, `Константинов`): the Japanese readings keep a Cyrillic letter,
+    /// so the foreign forms come first, at their own cost.
+    Foreign,
+    /// Lower case, or a capitalised first word the lexicon does not know (`Ватаси ва…`), or a
+    /// conventional spelling of a Japanese name (`Токио`), and every letter is read (`дэс` as
+    /// でс, read です by the spellings as heard): Japanese first where it reads.
+    Japanese,
+}
+
+/// The foreign words of a request, and what decides how strongly they count.
+#[derive(Debug, Clone, Copy)]
+pub struct ForeignRequest<'a> {
+    pub words: &'a TypedWords,
+    /// Text stands before the reading (a left context other than a sentence start): its first
+    /// word is inside a sentence.
+    pub after_text: bool,
+    pub costs: &'a ForeignCosts,
+}
+
+/// A typed word as this module reads it: its letters, with punctuation and other characters
+/// cut off either end where the reading has them too, and the characters they composed to.
+struct Word<'a> {
+    letters: &'a str,
+    span: Range<usize>,
+    capitalised: bool,
+}
+
+/// A Cyrillic letter or a mark combined with one (a stress, the dots of ї): what a word of a
+/// Cyrillic language is made of, apostrophes and hyphens aside.
+fn is_letter(c: char) -> bool {
+    (('\u{0400}'..='\u{052F}').contains(&c) && c.is_alphabetic()) || ('\u{0300}'..='\u{036F}').contains(&c)
+}
+
+impl<'a> Word<'a> {
+    /// The word's letters and their span, or None where what is cut off either end does not
+    /// match the reading there: the characters cut off the typed text (punctuation, digits,
+    /// Latin letters) must stand at the span's ends as characters that are neither kana nor
+    /// Cyrillic letters, one for one (`Москва,` → もсくぁ、).
+    fn read(word: &'a TypedWord, chars: &[char]) -> Option<Word<'a>> {
+        let text = word.text.as_str();
+        let letters = text.trim_matches(|c: char| !is_letter(c));
+        if letters.is_empty() || word.span.end > chars.len() {
+            return None;
+        }
+        let lead = text[..text.len() - text.trim_start_matches(|c: char| !is_letter(c)).len()].chars().count();
+        let trail = text[text.trim_end_matches(|c: char| !is_letter(c)).len()..].chars().count();
+        if lead + trail >= word.span.len() {
+            return None;
+        }
+        let span = word.span.start + lead..word.span.end - trail;
+        let cut_off = chars[word.span.start..span.start].iter().chain(&chars[span.end..word.span.end]);
+        if cut_off.clone().any(|&c| is_letter(c) || matches!(class_of(c), CharClass::Hiragana | CharClass::Katakana)) {
+            return None;
+        }
+        let capitalised = letters.chars().next().is_some_and(char::is_uppercase);
+        Some(Word { letters, span, capitalised })
+    }
+}
+
+/// Adds the foreign-word nodes of `request` to `lattice` (after the word boundaries are
+/// enforced: a form of several typed words spans the boundaries between them; before
+/// [`Lattice::finish`]), and makes the Japanese readings of names dearer. `spellings`: the
+/// conventional spellings, whose words are Japanese names.
+pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut Lattice, request: &ForeignRequest, spellings: Option<&SpellingIndex>) {
+    let ForeignRequest { words: typed, after_text, costs } = *request;
+    let language = typed.language.as_str();
+    let lexicon = foreign_lexicon::bundled();
+    let transcriber = Transcriber::bundled().ok().and_then(|t| t.language(language));
+    // A language with neither table (romaji's `ja`, one this build does not know) gives no
+    // foreign words, and leaves the Japanese readings as they are.
+    if transcriber.is_none() && lexicon.entry_count(language) == 0 {
+        return;
+    }
+    let words: Vec<Option<Word>> = typed.words.iter().map(|w| Word::read(w, &lattice.chars)).collect();
+    // Runs of consecutive words the lexicon spells as one (`Новая Зеландия`), spanning the
+    // boundaries between them.
+    let longest = lexicon.longest_phrase(language);
+    let mut phrases: Vec<Phrase> = Vec::new();
+    for (first, head) in words.iter().enumerate() {
+        let Some(head) = head else { continue };
+        let (mut letters, mut end) = (head.letters.to_string(), head.span.end);
+        for word in words.iter().skip(first + 1).take(longest.saturating_sub(1)) {
+            match word {
+                Some(word) if word.span.start == end => {
+                    letters.push(' ');
+                    letters.push_str(word.letters);
+                    end = word.span.end;
+                }
+                _ => break,
+            }
+            if lexicon.lookup(language, &letters).len() > 0 {
+                phrases.push(Phrase { first, span: head.span.start..end, letters: letters.clone() });
+            }
+        }
+    }
+    let unread = letters_unread(lattice);
+    let stances: Vec<Option<Stance>> = words
+        .iter()
+        .enumerate()
+        .map(|(i, word)| {
+            let word = word.as_ref()?;
+            let known = lexicon.lookup(language, word.letters).len() > 0 || phrases.iter().any(|p| p.first == i);
+            let inside = word.span.start > 0 || after_text;
+            // A name of two words starts a sentence (`Лев Толстой`, `Паисий Хилендарски`).
+            let named_on = words.get(i + 1).and_then(Option::as_ref).is_some_and(|next| next.capitalised && next.span.start == word.span.end);
+            let japanese_name = is_japanese_name(dictionary, &lattice.chars[word.span.clone()], spellings);
+            Some(if word.capitalised && (inside || known || named_on) && !japanese_name {
+                Stance::Name
+            } else if unread[word.span.clone()].contains(&true) {
+                Stance::Foreign
+            } else {
+                Stance::Japanese
+            })
+        })
+        .collect();
+    // Each path has exactly one node over a word's first character: a Japanese reading of a
+    // name pays once. User words (and texts the conventional spellings add) keep their cost:
+    // the writer's own.
+    let japanese = lattice.nodes.len();
+    for (word, _) in words.iter().zip(&stances).filter(|(_, s)| **s == Some(Stance::Name)) {
+        let Some(word) = word else { continue };
+        let at = 2 * word.span.start as u16;
+        for node in &mut lattice.nodes[..japanese] {
+            if node.start <= at && at < node.end && !matches!(node.text, NodeText::User(_)) {
+                node.cost += costs.name;
+            }
+        }
+    }
+    let mut push = Pusher { dictionary, lattice };
+    for (i, (word, stance)) in words.iter().zip(&stances).enumerate() {
+        let (Some(word), Some(stance)) = (word, *stance) else { continue };
+        let extra = if stance == Stance::Japanese { costs.japanese_first } else { 0 };
+        // One class for every form of a spelling (its first form's kind), so that only the
+        // lexicon's order tells them apart: the classes' connections differ by more than a
+        // rank (`Бразилия`: ブラジル, the country, before ブラジリア, its capital).
+        let forms: Vec<_> = lexicon.lookup(language, word.letters).collect();
+        let id = forms.first().map_or(SpecialId::Noun, |entry| kind_id(entry.kind));
+        for (rank, entry) in forms.iter().enumerate() {
+            push.text(word.span.clone(), entry.text, id, costs.lexicon + rank as i32 * costs.lexicon_rank + extra);
+        }
+        let texts: Vec<&str> = forms.iter().map(|entry| entry.text).collect();
+        let known = !texts.is_empty();
+        let variants = transcriber.map(|t| t.variants(word.letters, MAX_VARIANTS_LOOKED_UP)).unwrap_or_default();
+        let beside = if known { costs.variant_beside_lexicon } else { 0 };
+        let mut found = false;
+        // Where the word may be Japanese, a variant read as the kana typed (`мама`: ママ under
+        // まま) is already in the lattice at its own cost.
+        let typed_kana: String = push.lattice.chars[word.span.clone()].iter().map(|&c| lookup_char(c)).collect();
+        for variant in &variants {
+            let reading = to_hiragana(&variant.katakana);
+            if texts.contains(&variant.katakana.as_str()) || (stance == Stance::Japanese && reading == typed_kana) {
+                continue;
+            }
+            found |= push.dictionary_words(word.span.clone(), &reading, &variant.katakana, variant.cost + beside + extra);
+        }
+        // Neither the lexicon nor the dictionary knows the word: the plain transcription, for a
+        // name at a fixed cost; for a word that may be Japanese at a cost per kana above what
+        // Japanese readings cost, so it wins only where the kana read as nothing (`Лізавета`
+        // as ぃざゔぇた), never over a sentence typed as one word.
+        if !known && !found {
+            if let Some(best) = variants.first() {
+                let cost = match stance {
+                    Stance::Name | Stance::Foreign => costs.transcription,
+                    Stance::Japanese => costs.transcription + costs.guess_per_kana * word.span.len() as i32,
+                };
+                push.text(word.span.clone(), &best.katakana, SpecialId::KatakanaNoun, cost);
+            }
+        }
+        for phrase in phrases.iter().filter(|p| p.first == i) {
+            let forms: Vec<_> = lexicon.lookup(language, &phrase.letters).collect();
+            let id = forms.first().map_or(SpecialId::Noun, |entry| kind_id(entry.kind));
+            for (rank, entry) in forms.iter().enumerate() {
+                push.text(phrase.span.clone(), entry.text, id, costs.lexicon + rank as i32 * costs.lexicon_rank + extra);
+            }
+        }
+    }
+}
+
+/// Consecutive typed words the lexicon spells as one.
+struct Phrase {
+    /// The index of its first word.
+    first: usize,
+    /// The characters of the reading it covers.
+    span: Range<usize>,
+    /// Its words' letters, a space between each two.
+    letters: String,
+}
+
+/// For each character of the lattice's input, whether it is a Cyrillic letter no word of the
+/// lattice (but the character kept as typed) covers: a letter the profile left as typed and
+/// no spelling as heard reads (the с of `дэс` is read as す, the в of `Иванов` is not).
+fn letters_unread(lattice: &Lattice) -> Vec<bool> {
+    let mut unread: Vec<bool> = lattice.chars.iter().map(|&c| is_letter(c)).collect();
+    for node in lattice.nodes.iter().filter(|n| !matches!(n.text, NodeText::AsTyped)) {
+        for covered in &mut unread[node.start as usize / 2..(node.end as usize).div_ceil(2)] {
+            *covered = false;
+        }
+    }
+    unread
+}
+
+/// Whether the kana `chars` are a Japanese name written in Cyrillic: a conventional spelling
+/// (`Токио`), or kana whose likeliest word is a name written in kanji (`Танака`: 田中, a
+/// family name). A capital letter then does not make the word foreign.
+fn is_japanese_name(dictionary: &Dictionary, chars: &[char], spellings: Option<&SpellingIndex>) -> bool {
+    let key: String = chars.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
+    if spellings.is_some_and(|s| !s.get(&key).is_empty()) {
+        return true;
+    }
+    let names = [SpecialId::Surname, SpecialId::GivenName, SpecialId::PersonName, SpecialId::Place].map(|id| dictionary.special_id(id));
+    let codes: Option<Vec<u8>> = key.chars().map(|c| dictionary.code_of(c)).collect();
+    let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
+    let likeliest = entries.into_iter().flatten().filter_map(|i| dictionary.entry(i)).min_by_key(|e| e.cost);
+    likeliest.is_some_and(|e| e.has_kanji() && names.contains(&e.left_id))
+}
+
+/// The word class a lexicon form the dictionary lacks is pushed with.
+fn kind_id(kind: Kind) -> SpecialId {
+    match kind {
+        Kind::Country | Kind::Capital | Kind::Place => SpecialId::Place,
+        Kind::Person => SpecialId::PersonName,
+        Kind::GivenName => SpecialId::GivenName,
+        Kind::Word => SpecialId::Noun,
+    }
+}
+
+/// Pushes foreign forms into a lattice.
+struct Pusher<'a> {
+    dictionary: &'a Dictionary,
+    lattice: &'a mut Lattice,
+}
+
+impl Pusher<'_> {
+    /// The dictionary's words of `reading` written `text` over `span`, each at its own cost
+    /// plus `extra`; whether there was one.
+    fn dictionary_words(&mut self, span: Range<usize>, reading: &str, text: &str, extra: i32) -> bool {
+        self.each_word(reading, text, |lattice, entry, e, slot| {
+            let cost = e.cost as i32 + extra;
+            lattice.push(Node { start: 2 * span.start as u16, end: 2 * span.end as u16, left_id: e.left_id, right_id: e.right_id, cost, text: NodeText::Heard { entry, reading: slot } });
+        })
+    }
+
+    /// `text` over `span` with the class `id`, at `cost`.
+    fn text(&mut self, span: Range<usize>, text: &str, id: SpecialId, cost: i32) {
+        let id = self.dictionary.special_id(id);
+        let index = self.lattice.user_texts.len() as u32;
+        self.lattice.user_texts.push(text.to_string());
+        self.lattice.push(Node { start: 2 * span.start as u16, end: 2 * span.end as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
+    }
+
+    /// Calls `visit` with each dictionary word of `reading` written `text` (its index, its
+    /// entry and the lattice's slot of the reading); whether there was one.
+    fn each_word(&mut self, reading: &str, text: &str, mut visit: impl FnMut(&mut Lattice, u32, &Entry, u32)) -> bool {
+        let dictionary = self.dictionary;
+        let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
+        let Some(entries) = codes.and_then(|codes| dictionary.probe(&codes).1) else { return false };
+        let mut slot = None;
+        let mut surface = String::new();
+        for index in entries {
+            let Some(e) = dictionary.entry(index) else { continue };
+            surface.clear();
+            dictionary.push_surface(&e, reading, &mut surface);
+            if surface == text {
+                let slot = *slot.get_or_insert_with(|| self.lattice.readings.push(reading));
+                visit(self.lattice, index, &e, slot);
+            }
+        }
+        slot.is_some()
+    }
+}
