@@ -96,8 +96,9 @@ pub struct ForeignCosts {
     /// of the word's cost and the variant's): the lexicon's form is the established one, the
     /// variant a guess the dictionary happens to hold (`Китай`: 中国, then 期待, then キタイ).
     pub variant_beside_lexicon: i32,
-    /// The plain transcription of a name as a noun, where neither the lexicon nor the
-    /// dictionary has the word: dearer than a dictionary word, far below letters kept as typed.
+    /// The plain transcription of a name or a foreign word ([`Stance::Name`],
+    /// [`Stance::Foreign`]) as a noun, where neither the lexicon nor the dictionary has the
+    /// word: dearer than a dictionary word, far below letters kept as typed.
     pub transcription: i32,
     /// The same for a word that may be Japanese ([`Stance::Japanese`]) costs this much more per
     /// kana of its span: more than a Japanese reading costs per kana, so that it wins only
@@ -109,7 +110,7 @@ pub struct ForeignCosts {
     pub name: i32,
     /// Added to the foreign forms of a word that may be Japanese ([`Stance::Japanese`]): its
     /// Japanese reading comes first where it has one (`дэс` is です, not デース), its foreign
-    /// forms where the kana read as nothing (`водка`).
+    /// forms where the kana read as nothing (`балалайка` as ばららいか is バラライカ).
     pub japanese_first: i32,
 }
 
