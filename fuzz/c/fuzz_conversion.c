@@ -13,6 +13,10 @@
  * 4–7: the rest is the request as it is (any bytes, NUL-terminated at the first NUL) for
  * export (byte 0 - 4).
  *
+ * A structured convert request may also say what was typed (p[2] bit 1): one typed word per
+ * segment length, its text from a table of Cyrillic words of the five languages, words with
+ * Latin or Greek letters, digits, punctuation, marks and emoji, in a language picked by p[3].
+ *
  * Checks: never NULL; the answer is JSON; an error is exactly {"error", "reading"} and a
  * structured request's error gives its reading back; conversions cover the reading with
  * their segments, each segment's candidates are distinct and hold its hiragana and
@@ -20,7 +24,7 @@
  * first alternative is the first candidates joined; candidates of a segment hold its
  * reading forms; predictions are at most the limit, distinct, their readings starting with
  * the prefix; a well-formed request within every limit (known counts, kana of the tiny
- * dictionary) never fails.
+ * dictionary, typed words whose spans lie inside the reading) never fails.
  */
 #include "cyrillic_ime_core.h"
 #include "harness.h"
@@ -63,6 +67,38 @@ static const piece pieces[] = {
     {"\\n", "\n", 1}, {"\\u0000", "", 0}, {"\\ud800", "", 0}, {"Ω", "Ω", 1}, {"\\u202e", "\xE2\x80\xAE", 1},
 };
 enum { PIECES = sizeof pieces / sizeof *pieces };
+
+/* Texts of typed words (JSON): the writer's own words, and letters of no profile mixed in. */
+static const char *typed_texts[] = {
+    "Москва", "Иван", "ватаси", "ва", "Наташа", "дэс", "Київ", "Београд", "Мінск", "София", "Новая", "Зеландия",
+    "Санкт-Петербург", "водка,", "Mосква2", "Κίνα", "Moskva", "123", "ё\\u0301ж", "😀", "-", "\\\\", "\\\"", "ъ",
+    "Ђоковић", "м'ясо", "Toкио", "\\u0000x",
+};
+enum { TYPED_TEXTS = sizeof typed_texts / sizeof *typed_texts };
+static const char *typed_languages[] = {"ru", "uk", "be", "sr-Cyrl", "bg", "ja"};
+
+/* `"typed": {...}` with one word per segment length (spans in order, each as long as its
+ * length), appended to `out`; whether every span lies inside a reading of `len` scalars (and
+ * every text is well formed). */
+static bool append_typed(hstr *out, const size_t *lengths, size_t count, size_t len, uint8_t pick) {
+    bool fits = count <= 64;
+    size_t at = 0;
+    hstr_append_cstr(out, ",\"typed\":{\"language\":\"");
+    hstr_append_cstr(out, typed_languages[pick % 6]);
+    hstr_append_cstr(out, "\",\"words\":[");
+    for (size_t k = 0; k < count; k++) {
+        const char *text = typed_texts[(lengths[k] * 7 + k + pick) % TYPED_TEXTS];
+        char span[64];
+        snprintf(span, sizeof span, "\",\"start\":%zu,\"end\":%zu}", at, at + lengths[k]);
+        hstr_append_cstr(out, k ? ",{\"text\":\"" : "{\"text\":\"");
+        hstr_append_cstr(out, text);
+        hstr_append_cstr(out, span);
+        fits = fits && strcmp(text, "\\u0000x") != 0; /* a NUL: not a string the core reads */
+        at += lengths[k];
+    }
+    hstr_append_cstr(out, "]}");
+    return fits && at <= len;
+}
 
 static char *call(int op, const char *request) {
     char *answer = NULL;
@@ -137,18 +173,22 @@ static void structured(int op, const uint8_t *data, size_t size) {
     size_t index = count ? p[2] % (count + 1) : p[2] % 3;
     int delta = (int)(int8_t)p[3] % 40;
     bool counts_fit = candidates <= 100 && alternatives <= 50;
-    char request[8192];
+    char request[16384];
     hstr_reserve(&json, 0);
     switch (op) {
     case 0: {
-        bool with_fixed = p[2] & 1;
-        snprintf(request, sizeof request, "{\"reading\":\"%s\",\"candidates\":%zu,\"alternatives\":%zu%s%s}", json.data, candidates,
-                 alternatives, with_fixed ? ",\"fixed\":" : "", with_fixed ? lengths_json.data : "");
+        bool with_fixed = p[2] & 1, with_typed = p[2] & 2;
+        hstr typed = {0};
+        hstr_reserve(&typed, 0);
+        bool typed_fit = !with_typed || append_typed(&typed, lengths, count, len, p[3]);
+        snprintf(request, sizeof request, "{\"reading\":\"%s\",\"candidates\":%zu,\"alternatives\":%zu%s%s%s}", json.data, candidates,
+                 alternatives, with_fixed ? ",\"fixed\":" : "", with_fixed ? lengths_json.data : "", typed.data);
+        hstr_free(&typed);
         char *answer = call(0, request);
         size_t nfixed = with_fixed ? count : 0;
         bool ok = check_conversion(answer, safe ? text.data : NULL, candidates, alternatives, lengths, nfixed);
         bool fixed_fit = !with_fixed || (sum <= len && count > 0);
-        HARNESS_CHECK(ok || !safe || !counts_fit || !fixed_fit || len > 256, "a good request failed: %s → %s", request, answer);
+        HARNESS_CHECK(ok || !safe || !counts_fit || !fixed_fit || !typed_fit || len > 256, "a good request failed: %s → %s", request, answer);
         free(answer);
         break;
     }

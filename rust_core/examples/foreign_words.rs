@@ -5,11 +5,12 @@
 //! foreign-word costs without the Swift command line:
 //!
 //! ```text
-//! foreign_words DICT [--no-typed] [--candidates] [--costs name=VALUE,...] < lines > outputs
+//! foreign_words DICT [--no-typed] [--candidates] [--compose-only] [--costs name=VALUE,...] < lines > outputs
 //! ```
 //!
 //! Each input line is `PROFILE<TAB>TEXT`; each output line the best conversion of it.
-//! `--candidates` adds every segment's candidates with their costs. `--no-typed` leaves `typed` out (the conversion before foreign words); `--costs` sets fields
+//! `--candidates` adds every segment's candidates with their costs; `--compose-only` only types
+//! the lines (to subtract from an instruction count). `--no-typed` leaves `typed` out (the conversion before foreign words); `--costs` sets fields
 //! of `ForeignCosts` (lexicon, lexicon_rank, variant_beside_lexicon, transcription, name,
 //! japanese_first). The foreign-word set's items and their scores, per language and half, come
 //! from scripts/tools/eval/foreign.py:
@@ -59,10 +60,11 @@ fn costs(spec: &str) -> ForeignCosts {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: foreign_words DICT [--no-typed] [--candidates] [--costs name=VALUE,...] < lines");
+        eprintln!("usage: foreign_words DICT [--no-typed] [--candidates] [--compose-only] [--costs name=VALUE,...] < lines");
         std::process::exit(64);
     };
     let show = args.iter().any(|a| a == "--candidates");
+    let compose_only = args.iter().any(|a| a == "--compose-only");
     let with_typed = !args.iter().any(|a| a == "--no-typed");
     let spec = args.iter().position(|a| a == "--costs").and_then(|i| args.get(i + 1)).map_or("", String::as_str);
     let resources = concat!(env!("CARGO_MANIFEST_DIR"), "/../Sources/CyrillicIME/Resources/");
@@ -71,6 +73,8 @@ fn main() {
     let dictionary = Dictionary::open(std::path::Path::new(path)).unwrap_or_else(|e| panic!("{e}"));
     let converter = Converter::new(dictionary).with_foreign_costs(costs(spec));
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    // Time in the converter alone (composing the chunks left out), the first call included.
+    let (mut converting, mut slowest, mut count) = (std::time::Duration::ZERO, std::time::Duration::ZERO, 0u32);
     for line in std::io::stdin().lock().lines() {
         let line = line.expect("stdin is not UTF-8");
         let (profile, text) = line.split_once('\t').unwrap_or_else(|| panic!("not PROFILE<TAB>TEXT: {line}"));
@@ -96,8 +100,17 @@ fn main() {
         let typed = TypedWords { language, words };
         let around = Surroundings { left: None, boundaries: &boundaries };
         let request = Request { heard: true, around, typed: with_typed.then_some(&typed), ..Request::new(&reading) };
+        if compose_only {
+            continue;
+        }
         let candidates = if show { 9 } else { 1 };
-        match converter.convert(&Request { candidates, ..request }) {
+        let started = std::time::Instant::now();
+        let conversion = converter.convert(&Request { candidates, ..request });
+        let took = started.elapsed();
+        converting += took;
+        slowest = slowest.max(took);
+        count += 1;
+        match conversion {
             Ok(c) if show => {
                 let segments: Vec<String> = c.segments.iter().map(|s| s.candidates.iter().map(|k| format!("{} {}", k.text, k.cost)).collect::<Vec<_>>().join(", ")).collect();
                 writeln!(out, "{}\t{}", c.best_text(), segments.join(" | ")).expect("stdout");
@@ -109,4 +122,5 @@ fn main() {
             }
         }
     }
+    eprintln!("{count} conversions: {converting:?} in the converter, {:?} each on average, {slowest:?} the slowest", converting / count.max(1));
 }

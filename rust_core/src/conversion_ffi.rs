@@ -32,6 +32,7 @@ pub unsafe extern "C" fn rust_load_dictionary(path: *const c_char) -> *mut c_cha
         let json = match result {
             Ok(dictionary) => {
                 let converter = Arc::new(Converter::new(dictionary));
+                crate::conversion::foreign::prepare();
                 let info = api::dictionary_info_json(&converter);
                 publish_converter(converter);
                 info

@@ -28,7 +28,7 @@ use super::input::{class_of, lookup_char, to_hiragana, CharClass};
 use super::lattice::{Lattice, Node, NodeText};
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::{Dictionary, Entry};
-use crate::foreign_lexicon::{self, Kind};
+use crate::foreign_lexicon::{self, Entry as LexiconEntry, Kind, Lexicon};
 use crate::limits;
 use crate::transcription::Transcriber;
 use std::ops::Range;
@@ -96,8 +96,9 @@ pub struct ForeignCosts {
     /// of the word's cost and the variant's): the lexicon's form is the established one, the
     /// variant a guess the dictionary happens to hold (`Китай`: 中国, then 期待, then キタイ).
     pub variant_beside_lexicon: i32,
-    /// The plain transcription of a name as a noun, where neither the lexicon nor the
-    /// dictionary has the word: dearer than a dictionary word, far below letters kept as typed.
+    /// The plain transcription of a name or a foreign word ([`Stance::Name`],
+    /// [`Stance::Foreign`]) as a noun, where neither the lexicon nor the dictionary has the
+    /// word: dearer than a dictionary word, far below letters kept as typed.
     pub transcription: i32,
     /// The same for a word that may be Japanese ([`Stance::Japanese`]) costs this much more per
     /// kana of its span: more than a Japanese reading costs per kana, so that it wins only
@@ -109,7 +110,7 @@ pub struct ForeignCosts {
     pub name: i32,
     /// Added to the foreign forms of a word that may be Japanese ([`Stance::Japanese`]): its
     /// Japanese reading comes first where it has one (`дэс` is です, not デース), its foreign
-    /// forms where the kana read as nothing (`водка`).
+    /// forms where the kana read as nothing (`балалайка` as ばららいか is バラライカ).
     pub japanese_first: i32,
 }
 
@@ -156,6 +157,8 @@ struct Word<'a> {
     letters: &'a str,
     span: Range<usize>,
     capitalised: bool,
+    /// The lexicon's forms of it, the usual one first.
+    forms: Vec<LexiconEntry<'static>>,
 }
 
 /// A Cyrillic letter or a mark combined with one (a stress, the dots of ї): what a word of a
@@ -169,7 +172,7 @@ impl<'a> Word<'a> {
     /// match the reading there: the characters cut off the typed text (punctuation, digits,
     /// Latin letters) must stand at the span's ends as characters that are neither kana nor
     /// Cyrillic letters, one for one (`Москва,` → もсくぁ、).
-    fn read(word: &'a TypedWord, chars: &[char]) -> Option<Word<'a>> {
+    fn read(word: &'a TypedWord, chars: &[char], lexicon: &'static Lexicon, language: &str) -> Option<Word<'a>> {
         let text = word.text.as_str();
         let letters = text.trim_matches(|c: char| !is_letter(c));
         if letters.is_empty() || word.span.end > chars.len() {
@@ -186,8 +189,16 @@ impl<'a> Word<'a> {
             return None;
         }
         let capitalised = letters.chars().next().is_some_and(char::is_uppercase);
-        Some(Word { letters, span, capitalised })
+        Some(Word { letters, span, capitalised, forms: lexicon.lookup(language, letters).collect() })
     }
+}
+
+/// Reads the lexicon and the transcription tables now (they are read on first use): the
+/// C ABI does it when it loads a dictionary, so that the first conversion of typed words does
+/// not wait for them (about 15 ms, most of it the lexicon).
+pub fn prepare() {
+    foreign_lexicon::bundled();
+    let _ = Transcriber::bundled();
 }
 
 /// Adds the foreign-word nodes of `request` to `lattice` (after the word boundaries are
@@ -204,13 +215,14 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
     if transcriber.is_none() && lexicon.entry_count(language) == 0 {
         return;
     }
-    let words: Vec<Option<Word>> = typed.words.iter().map(|w| Word::read(w, &lattice.chars)).collect();
-    // Runs of consecutive words the lexicon spells as one (`Новая Зеландия`), spanning the
-    // boundaries between them.
+    let words: Vec<Option<Word>> = typed.words.iter().map(|w| Word::read(w, &lattice.chars, lexicon, language)).collect();
+    // Runs of consecutive words the lexicon spells as one (`Новая Зеландия`, `Босна и
+    // Херцеговина`), spanning the boundaries between them; a name, so its first word is
+    // capitalised (most words are not, and need no look-up).
     let longest = lexicon.longest_phrase(language);
     let mut phrases: Vec<Phrase> = Vec::new();
     for (first, head) in words.iter().enumerate() {
-        let Some(head) = head else { continue };
+        let Some(head) = head.as_ref().filter(|w| w.capitalised) else { continue };
         let (mut letters, mut end) = (head.letters.to_string(), head.span.end);
         for word in words.iter().skip(first + 1).take(longest.saturating_sub(1)) {
             match word {
@@ -221,25 +233,27 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
                 }
                 _ => break,
             }
-            if lexicon.lookup(language, &letters).len() > 0 {
-                phrases.push(Phrase { first, span: head.span.start..end, letters: letters.clone() });
+            let forms: Vec<_> = lexicon.lookup(language, &letters).collect();
+            if !forms.is_empty() {
+                phrases.push(Phrase { first, span: head.span.start..end, forms });
             }
         }
     }
-    let unread = letters_unread(lattice);
+    // Which letters no Japanese reading covers, where a typed word's kana hold any letter.
+    let unread = words.iter().flatten().any(|w| lattice.chars[w.span.clone()].iter().any(|&c| is_letter(c))).then(|| letters_unread(lattice));
     let stances: Vec<Option<Stance>> = words
         .iter()
         .enumerate()
         .map(|(i, word)| {
             let word = word.as_ref()?;
-            let known = lexicon.lookup(language, word.letters).len() > 0 || phrases.iter().any(|p| p.first == i);
+            let known = !word.forms.is_empty() || phrases.iter().any(|p| p.first == i);
             let inside = word.span.start > 0 || after_text;
             // A name of two words starts a sentence (`Лев Толстой`, `Паисий Хилендарски`).
-            let named_on = words.get(i + 1).and_then(Option::as_ref).is_some_and(|next| next.capitalised && next.span.start == word.span.end);
-            let japanese_name = is_japanese_name(dictionary, &lattice.chars[word.span.clone()], spellings);
-            Some(if word.capitalised && (inside || known || named_on) && !japanese_name {
+            let named_on = || words.get(i + 1).and_then(Option::as_ref).is_some_and(|next| next.capitalised && next.span.start == word.span.end);
+            let name = word.capitalised && (inside || known || named_on()) && !is_japanese_name(dictionary, &lattice.chars[word.span.clone()], spellings);
+            Some(if name {
                 Stance::Name
-            } else if unread[word.span.clone()].contains(&true) {
+            } else if unread.as_ref().is_some_and(|u| u[word.span.clone()].contains(&true)) {
                 Stance::Foreign
             } else {
                 Stance::Japanese
@@ -263,16 +277,16 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
     for (i, (word, stance)) in words.iter().zip(&stances).enumerate() {
         let (Some(word), Some(stance)) = (word, *stance) else { continue };
         let extra = if stance == Stance::Japanese { costs.japanese_first } else { 0 };
-        // One class for every form of a spelling (its first form's kind), so that only the
-        // lexicon's order tells them apart: the classes' connections differ by more than a
-        // rank (`Бразилия`: ブラジル, the country, before ブラジリア, its capital).
-        let forms: Vec<_> = lexicon.lookup(language, word.letters).collect();
-        let id = forms.first().map_or(SpecialId::Noun, |entry| kind_id(entry.kind));
-        for (rank, entry) in forms.iter().enumerate() {
-            push.text(word.span.clone(), entry.text, id, costs.lexicon + rank as i32 * costs.lexicon_rank + extra);
+        push.forms(word.span.clone(), &word.forms, costs, extra);
+        for phrase in phrases.iter().filter(|p| p.first == i) {
+            push.forms(phrase.span.clone(), &phrase.forms, costs, extra);
         }
-        let texts: Vec<&str> = forms.iter().map(|entry| entry.text).collect();
-        let known = !texts.is_empty();
+        // A lower-case word that reads as Japanese (most words of a sentence) is looked up in
+        // the lexicon only: its transcription would be a guess, dearer than its Japanese reading.
+        if stance == Stance::Japanese && !word.capitalised {
+            continue;
+        }
+        let known = !word.forms.is_empty();
         let variants = transcriber.map(|t| t.variants(word.letters, MAX_VARIANTS_LOOKED_UP)).unwrap_or_default();
         let beside = if known { costs.variant_beside_lexicon } else { 0 };
         let mut found = false;
@@ -281,7 +295,7 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
         let typed_kana: String = push.lattice.chars[word.span.clone()].iter().map(|&c| lookup_char(c)).collect();
         for variant in &variants {
             let reading = to_hiragana(&variant.katakana);
-            if texts.contains(&variant.katakana.as_str()) || (stance == Stance::Japanese && reading == typed_kana) {
+            if word.forms.iter().any(|f| f.text == variant.katakana) || (stance == Stance::Japanese && reading == typed_kana) {
                 continue;
             }
             found |= push.dictionary_words(word.span.clone(), &reading, &variant.katakana, variant.cost + beside + extra);
@@ -299,13 +313,6 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
                 push.text(word.span.clone(), &best.katakana, SpecialId::KatakanaNoun, cost);
             }
         }
-        for phrase in phrases.iter().filter(|p| p.first == i) {
-            let forms: Vec<_> = lexicon.lookup(language, &phrase.letters).collect();
-            let id = forms.first().map_or(SpecialId::Noun, |entry| kind_id(entry.kind));
-            for (rank, entry) in forms.iter().enumerate() {
-                push.text(phrase.span.clone(), entry.text, id, costs.lexicon + rank as i32 * costs.lexicon_rank + extra);
-            }
-        }
     }
 }
 
@@ -315,8 +322,8 @@ struct Phrase {
     first: usize,
     /// The characters of the reading it covers.
     span: Range<usize>,
-    /// Its words' letters, a space between each two.
-    letters: String,
+    /// The lexicon's forms of it.
+    forms: Vec<LexiconEntry<'static>>,
 }
 
 /// For each character of the lattice's input, whether it is a Cyrillic letter no word of the
@@ -324,9 +331,11 @@ struct Phrase {
 /// no spelling as heard reads (the с of `дэс` is read as す, the в of `Иванов` is not).
 fn letters_unread(lattice: &Lattice) -> Vec<bool> {
     let mut unread: Vec<bool> = lattice.chars.iter().map(|&c| is_letter(c)).collect();
+    let letters: Vec<usize> = (0..unread.len()).filter(|&i| unread[i]).collect();
     for node in lattice.nodes.iter().filter(|n| !matches!(n.text, NodeText::AsTyped)) {
-        for covered in &mut unread[node.start as usize / 2..(node.end as usize).div_ceil(2)] {
-            *covered = false;
+        let covered = node.start as usize / 2..(node.end as usize).div_ceil(2);
+        for &i in letters.iter().filter(|i| covered.contains(i)) {
+            unread[i] = false;
         }
     }
     unread
@@ -364,6 +373,18 @@ struct Pusher<'a> {
 }
 
 impl Pusher<'_> {
+    /// The lexicon's forms of a spelling over `span`, in its order, at
+    /// [`ForeignCosts::lexicon`] plus `extra`, one rank dearer each. One class for every form
+    /// (the first form's kind), so that only the lexicon's order tells them apart: the
+    /// classes' connections differ by more than a rank (`Бразилия`: ブラジル, the country,
+    /// before ブラジリア, its capital).
+    fn forms(&mut self, span: Range<usize>, forms: &[LexiconEntry], costs: &ForeignCosts, extra: i32) {
+        let id = forms.first().map_or(SpecialId::Noun, |entry| kind_id(entry.kind));
+        for (rank, entry) in forms.iter().enumerate() {
+            self.text(span.clone(), entry.text, id, costs.lexicon + rank as i32 * costs.lexicon_rank + extra);
+        }
+    }
+
     /// The dictionary's words of `reading` written `text` over `span`, each at its own cost
     /// plus `extra`; whether there was one.
     fn dictionary_words(&mut self, span: Range<usize>, reading: &str, text: &str, extra: i32) -> bool {

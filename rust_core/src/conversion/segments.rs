@@ -224,16 +224,14 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
 }
 
 /// The segment whose reading `typed` starts at character `from` as the writer typed it: each
-/// typed word inside it in its letters as typed (a space between two words a space separated),
-/// the rest of its reading in hiragana. None if no typed word lies inside it.
+/// typed word inside it in its letters as typed (with the space the writer typed between two
+/// of them), the rest of its reading in hiragana. None if no typed word lies inside it.
 fn as_written(written: &TypedWords, typed: &str, from: usize, cuts: &[usize]) -> Option<String> {
+    let to = from + typed.chars().count();
+    let mut inside = written.words.iter().filter(|w| from <= w.span.start && w.span.end <= to).peekable();
+    inside.peek()?;
     let chars: Vec<char> = typed.chars().collect();
-    let to = from + chars.len();
-    let inside: Vec<_> = written.words.iter().filter(|w| from <= w.span.start && w.span.end <= to).collect();
-    if inside.is_empty() {
-        return None;
-    }
-    let mut out = String::new();
+    let mut out = String::with_capacity(2 * typed.len());
     let mut at = from;
     for word in inside {
         out.push_str(&to_hiragana(&chars[at - from..word.span.start - from].iter().collect::<String>()));
