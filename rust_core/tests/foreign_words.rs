@@ -272,6 +272,58 @@ fn letters_of_no_profile_convert_what_they_can_and_keep_the_rest() {
     }
 }
 
+// ---------- predictions ----------
+
+/// The texts `rust_predict` answers for `text` typed as one word through `profile`, with it
+/// as the request's `typed` or without.
+fn predictions(text: &str, with_typed: bool) -> Vec<String> {
+    let line = line("rus_standard", text);
+    let typed = if with_typed { format!(r#","typed":{}"#, typed_json(&line.typed)) } else { String::new() };
+    let answer = api::prediction(converter(), &format!(r#"{{"reading":"{}"{typed}}}"#, line.reading));
+    let Ok(Value::Object(members)) = json::parse(&answer, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 100_000 }) else { panic!("{answer}") };
+    let Some((_, Value::Array(items))) = members.into_iter().find(|(k, _)| k == "predictions") else { panic!("{answer}") };
+    items
+        .into_iter()
+        .map(|item| match item {
+            Value::Object(fields) => fields.into_iter().find_map(|(k, v)| matches!(&v, Value::String(_) if k == "text").then(|| if let Value::String(s) = v { s } else { unreachable!() })).unwrap_or_default(),
+            other => panic!("{other:?}"),
+        })
+        .collect()
+}
+
+fn typed_json(typed: &TypedWords) -> String {
+    let words: Vec<String> = typed.words.iter().map(|w| format!(r#"{{"text":"{}","start":{},"end":{}}}"#, w.text, w.span.start, w.span.end)).collect();
+    format!(r#"{{"language":"{}","words":[{}]}}"#, typed.language, words.join(","))
+}
+
+#[test]
+fn predictions_offer_the_foreign_form_of_the_typed_word() {
+    // The screen keyboard has no capitals: a name typed in lower case is offered right after
+    // the first prediction, the Japanese reading keeping its place.
+    let plain = predictions("китай", false);
+    assert!(!plain.contains(&"中国".to_string()), "{plain:?}");
+    let with = predictions("китай", true);
+    assert_eq!(with[0], plain[0], "{with:?}");
+    assert_eq!(with[1], "中国", "{with:?}");
+    assert_eq!(with.len(), plain.len().max(2).min(9), "{with:?}");
+    let natasha = predictions("наташа", true);
+    assert!(natasha.contains(&"ナターシャ".to_string()), "{natasha:?}");
+    assert!(!predictions("наташа", false).contains(&"ナターシャ".to_string()));
+    // A capital says it is a name: its form comes first.
+    assert_eq!(predictions("Китай", true)[0], "中国");
+    assert_eq!(predictions("Наташа", true)[0], "ナターシャ");
+    // Two words the lexicon spells as one, typed as the whole reading.
+    assert_eq!(predictions("Новая Зеландия", true)[0], "ニュージーランド");
+    // A prefix that is not all one typed word gets nothing more.
+    let line = line("rus_standard", "Москва");
+    let partial = TypedWords { language: "ru".to_string(), words: vec![TypedWord { text: "Мос".to_string(), span: 0..2 }] };
+    let answer = api::prediction(converter(), &format!(r#"{{"reading":"{}","typed":{}}}"#, line.reading, typed_json(&partial)));
+    assert!(!answer.contains("モスクワ"), "{answer}");
+    // Typed words are checked against the prefix.
+    let answer = api::prediction(converter(), r#"{"reading":"も","typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    assert_eq!(error_of(&answer).as_deref(), Some("$typed.words[0].end is 4, past the end of the reading (1 characters)"), "{answer}");
+}
+
 // ---------- the request field ----------
 
 fn error_of(answer: &str) -> Option<String> {
@@ -302,9 +354,9 @@ fn the_exports_read_typed_words() {
     assert!(answer.starts_with("{\"candidates\":[\"ニュージーランド\"") && answer.contains("\"Новая Зеландия\"]"), "{answer}");
     let answer = api::resize(c, &format!(r#"{{{fields},"delta":0,"candidates":9}}"#));
     assert!(answer.contains("\"Новая Зеландия\"]"), "{answer}");
-    // null is no typed words; predict does not take them.
+    // null is no typed words; predict takes them too (`predictions_offer_the_foreign_form_of_the_typed_word`).
     assert_eq!(error_of(&api::convert(c, r#"{"reading":"もсくぁ","typed":null}"#)), None);
-    assert_eq!(error_of(&api::prediction(c, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)).as_deref(), Some("predict request: unknown field \"typed\""));
+    assert_eq!(error_of(&api::prediction(c, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)), None);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! only; every field is checked and every error names it.
 
 use super::context::LeftContext;
-use super::prediction::{predict_in, Prediction};
+use super::prediction::{add_foreign_forms, predict_in, Prediction};
 use super::{Conversion, Converter, Request, ResizeRequest, SegmentRequest, Surroundings};
 use crate::json::{self, Value};
 use crate::limits;
@@ -22,7 +22,7 @@ pub const DEFAULT_HEARD: bool = true;
 const CONVERT_FIELDS: &[&str] = &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed"];
 const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "boundaries", "typed"];
 const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context", "boundaries", "typed"];
-const PREDICT_FIELDS: &[&str] = &["reading", "limit", "context"];
+const PREDICT_FIELDS: &[&str] = &["reading", "limit", "context", "typed"];
 
 /// `{"reading", "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}`.
 pub fn conversion_json(conversion: &Conversion) -> String {
@@ -178,7 +178,9 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
 }
 
 /// Handles a predict request (its fields: `PREDICT_FIELDS`) → `{"predictions": [{"text", "reading"}…]}`;
-/// an empty reading after a context asks for the words that usually follow it.
+/// an empty reading after a context asks for the words that usually follow it. With `typed`,
+/// the foreign forms of the typed word that is the whole reading join them
+/// (`prediction::add_foreign_forms`).
 pub fn prediction(converter: &Converter, request: &str) -> String {
     prediction_with(converter, None, request)
 }
@@ -190,7 +192,11 @@ pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: 
         let reading = fields.string("reading")?;
         let limit = fields.count("limit", Some(DEFAULT_CANDIDATES))?;
         let context = context_request(&fields)?;
-        let predictions = predict_in(converter.dictionary(), reading, limit, || LeftContext::resolve(converter.dictionary(), &context), user)?;
+        let typed = typed_words(&fields)?;
+        let mut predictions = predict_in(converter.dictionary(), reading, limit, || LeftContext::resolve(converter.dictionary(), &context), user)?;
+        if let Some(typed) = typed.as_ref().filter(|_| !reading.is_empty()) {
+            add_foreign_forms(converter.dictionary(), reading, typed, &mut predictions, limit)?;
+        }
         Ok(predictions_json(&predictions))
     })
 }

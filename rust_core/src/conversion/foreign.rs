@@ -277,6 +277,62 @@ pub(in crate::conversion) fn plan(dictionary: &Dictionary, chars: &[char], reque
     out
 }
 
+/// The foreign forms of what the writer typed for a whole reading ([`whole_forms`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WholeForms {
+    /// Whether the (first) word was typed with a capital: a name, whose forms come first.
+    pub capitalised: bool,
+    /// (text, reading), the usual first.
+    pub forms: Vec<(String, String)>,
+}
+
+/// The foreign forms of the typed word that covers all of `chars`, or of the consecutive
+/// typed words that do and the lexicon spells as one (`Новая Зеландия`): the lexicon's forms
+/// in its order, then (for one word) the transcription's variants that are dictionary words
+/// (ナターシャ), a lower-case word's variant read as the kana typed left out (the dictionary's
+/// own words of those kana have it: `мама` is まま, ママ). None where no typed word covers the
+/// reading, or neither table has a form of it. For prediction, which runs at every keystroke:
+/// only the words over the reading are looked up.
+pub fn whole_forms(dictionary: &Dictionary, chars: &[char], typed: &TypedWords) -> Option<WholeForms> {
+    let language = typed.language.as_str();
+    let (first, last) = (typed.words.first()?, typed.words.last()?);
+    if first.span.start != 0 || last.span.end != chars.len() || typed.words.windows(2).any(|w| w[0].span.end != w[1].span.start) {
+        return None;
+    }
+    let lexicon = foreign_lexicon::bundled();
+    let words: Vec<Word> = typed.words.iter().map(|w| Word::read(w, chars, lexicon, language)).collect::<Option<_>>()?;
+    // Punctuation cut off a word's ends stands in the reading outside the word.
+    if words.first()?.span.start != 0 || words.last()?.span.end != chars.len() {
+        return None;
+    }
+    let capitalised = words[0].capitalised;
+    let mut forms: Vec<(String, String)> = Vec::new();
+    let mut add = |text: &str, reading: &str| {
+        if !forms.iter().any(|(t, _)| t == text) {
+            forms.push((text.to_string(), reading.to_string()));
+        }
+    };
+    if let [word] = words.as_slice() {
+        for entry in &word.forms {
+            add(entry.text, entry.reading);
+        }
+        let typed_kana: String = chars.iter().map(|&c| lookup_char(c)).collect();
+        let transcriber = Transcriber::bundled().ok().and_then(|t| t.language(language));
+        for variant in transcriber.map(|t| t.variants(word.letters, MAX_VARIANTS_LOOKED_UP)).unwrap_or_default() {
+            let reading = to_hiragana(&variant.katakana);
+            if (capitalised || reading != typed_kana) && dictionary.each_written(&reading, &variant.katakana, |_, _| {}) {
+                add(&variant.katakana, &reading);
+            }
+        }
+    } else if capitalised && words.len() <= lexicon.longest_phrase(language) {
+        let letters: Vec<&str> = words.iter().map(|w| w.letters).collect();
+        for entry in lexicon.lookup(language, &letters.join(" ")) {
+            add(entry.text, entry.reading);
+        }
+    }
+    (!forms.is_empty()).then_some(WholeForms { capitalised, forms })
+}
+
 /// Consecutive typed words the lexicon spells as one.
 struct Phrase {
     /// The index of its first word.
