@@ -309,6 +309,14 @@ fn predictions_offer_the_foreign_form_of_the_typed_word() {
     let natasha = predictions("наташа", true);
     assert!(natasha.contains(&"ナターシャ".to_string()), "{natasha:?}");
     assert!(!predictions("наташа", false).contains(&"ナターシャ".to_string()));
+    // Its reading is its own, as every prediction's.
+    let natasha = line("rus_standard", "наташа");
+    let answer = api::prediction(converter(), &format!(r#"{{"reading":"{}","typed":{}}}"#, natasha.reading, typed_json(&natasha.typed)));
+    assert!(answer.contains(r#"{"text":"ナターシャ","reading":"なたーしゃ"}"#), "{answer}");
+    // A word typed further than its kana (the keyboard asks while й is pending): looked up whole.
+    let partial = TypedWords { language: "ru".to_string(), words: vec![TypedWord { text: "китай".to_string(), span: 0..2 }] };
+    let answer = api::prediction(converter(), &format!(r#"{{"reading":"きた","typed":{}}}"#, typed_json(&partial)));
+    assert!(answer.contains(r#"{"text":"中国","reading":"ちゅうごく"}"#), "{answer}");
     // A capital says it is a name: its form comes first.
     assert_eq!(predictions("Китай", true)[0], "中国");
     assert_eq!(predictions("Наташа", true)[0], "ナターシャ");

@@ -282,7 +282,7 @@ pub(in crate::conversion) fn plan(dictionary: &Dictionary, chars: &[char], reque
 pub struct WholeForms {
     /// Whether the (first) word was typed with a capital: a name, whose forms come first.
     pub capitalised: bool,
-    /// (text, reading), the usual first.
+    /// (text, its reading), the usual first.
     pub forms: Vec<(String, String)>,
 }
 

@@ -78,8 +78,12 @@ pub fn predict_in(dictionary: &Dictionary, prefix: &str, limit: usize, left: imp
 /// (`typed`; `foreign::whole_forms`): a name typed with a capital (`Наташа`) first, a word in
 /// lower case right after the first prediction (`китай`: 期待, then 中国) — the screen
 /// keyboard has no capitals, so a name typed there stays in reach without the Japanese
-/// reading losing its place. Those already among the predictions keep their place; at most
-/// `limit` in all. Checks `typed` against the prefix (`TypedWords::check`).
+/// reading losing its place. Each has its own reading (ナターシャ: なたーしゃ), as every
+/// prediction has the whole reading it stands for: the prefix may be the kana of only part of
+/// the word (the keyboard asks while letters are pending: `китай` over きた), and a choice
+/// learned under it would come back for words it is not. Those already among the predictions
+/// keep their place; at most `limit` in all. Checks `typed` against the prefix
+/// (`TypedWords::check`).
 pub fn add_foreign_forms(dictionary: &Dictionary, prefix: &str, typed: &TypedWords, predictions: &mut Vec<Prediction>, limit: usize) -> Result<(), String> {
     let chars: Vec<char> = prefix.chars().collect();
     typed.check(chars.len())?;
