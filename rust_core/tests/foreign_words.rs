@@ -279,7 +279,7 @@ fn letters_of_no_profile_convert_what_they_can_and_keep_the_rest() {
 fn predictions(text: &str, with_typed: bool) -> Vec<String> {
     let line = line("rus_standard", text);
     let typed = if with_typed { format!(r#","typed":{}"#, typed_json(&line.typed)) } else { String::new() };
-    let answer = api::prediction(converter(), &format!(r#"{{"reading":"{}"{typed}}}"#, line.reading));
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"{}"{typed}}}"#, line.reading));
     let Ok(Value::Object(members)) = json::parse(&answer, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 100_000 }) else { panic!("{answer}") };
     let Some((_, Value::Array(items))) = members.into_iter().find(|(k, _)| k == "predictions") else { panic!("{answer}") };
     items
@@ -305,17 +305,17 @@ fn predictions_offer_the_foreign_form_of_the_typed_word() {
     let with = predictions("китай", true);
     assert_eq!(with[0], plain[0], "{with:?}");
     assert_eq!(with[1], "中国", "{with:?}");
-    assert_eq!(with.len(), plain.len().max(2).min(9), "{with:?}");
+    assert_eq!(with.len(), plain.len().clamp(2, 9), "{with:?}");
     let natasha = predictions("наташа", true);
     assert!(natasha.contains(&"ナターシャ".to_string()), "{natasha:?}");
     assert!(!predictions("наташа", false).contains(&"ナターシャ".to_string()));
     // Its reading is its own, as every prediction's.
     let natasha = line("rus_standard", "наташа");
-    let answer = api::prediction(converter(), &format!(r#"{{"reading":"{}","typed":{}}}"#, natasha.reading, typed_json(&natasha.typed)));
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"{}","typed":{}}}"#, natasha.reading, typed_json(&natasha.typed)));
     assert!(answer.contains(r#"{"text":"ナターシャ","reading":"なたーしゃ"}"#), "{answer}");
     // A word typed further than its kana (the keyboard asks while й is pending): looked up whole.
     let partial = TypedWords { language: "ru".to_string(), words: vec![TypedWord { text: "китай".to_string(), span: 0..2 }] };
-    let answer = api::prediction(converter(), &format!(r#"{{"reading":"きた","typed":{}}}"#, typed_json(&partial)));
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"きた","typed":{}}}"#, typed_json(&partial)));
     assert!(answer.contains(r#"{"text":"中国","reading":"ちゅうごく"}"#), "{answer}");
     // A capital says it is a name: its form comes first.
     assert_eq!(predictions("Китай", true)[0], "中国");
@@ -325,10 +325,10 @@ fn predictions_offer_the_foreign_form_of_the_typed_word() {
     // A prefix that is not all one typed word gets nothing more.
     let line = line("rus_standard", "Москва");
     let partial = TypedWords { language: "ru".to_string(), words: vec![TypedWord { text: "Мос".to_string(), span: 0..2 }] };
-    let answer = api::prediction(converter(), &format!(r#"{{"reading":"{}","typed":{}}}"#, line.reading, typed_json(&partial)));
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"{}","typed":{}}}"#, line.reading, typed_json(&partial)));
     assert!(!answer.contains("モスクワ"), "{answer}");
     // Typed words are checked against the prefix.
-    let answer = api::prediction(converter(), r#"{"reading":"も","typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    let answer = api::prediction(converter(), None, r#"{"reading":"も","typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
     assert_eq!(error_of(&answer).as_deref(), Some("$typed.words[0].end is 4, past the end of the reading (1 characters)"), "{answer}");
 }
 
@@ -347,24 +347,24 @@ fn error_of(answer: &str) -> Option<String> {
 #[test]
 fn the_exports_read_typed_words() {
     let c = converter();
-    let answer = api::convert(c, r#"{"reading":"もсくぁからきました","boundaries":[4,6],"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4},{"text":"кара","start":4,"end":6},{"text":"кимасита","start":6,"end":10}]}}"#);
+    let answer = api::convert(c, None, r#"{"reading":"もсくぁからきました","boundaries":[4,6],"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4},{"text":"кара","start":4,"end":6},{"text":"кимасита","start":6,"end":10}]}}"#);
     assert!(answer.contains("\"モスクワから"), "{answer}");
-    let answer = api::resize(c, r#"{"reading":"もсくぁ","segments":[4],"index":0,"delta":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    let answer = api::resize(c, None, r#"{"reading":"もсくぁ","segments":[4],"index":0,"delta":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
     assert!(answer.contains("\"モスクワ\""), "{answer}");
-    let answer = api::segment_candidates(c, r#"{"reading":"もсくぁ","segments":[4],"index":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    let answer = api::segment_candidates(c, None, r#"{"reading":"もсくぁ","segments":[4],"index":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
     assert!(answer.starts_with("{\"candidates\":[\"モスクワ\"") && answer.contains("\"Москва\"]"), "{answer}");
     // The spaces the writer typed bind resize and candidates as they bind convert: the
     // segment of two typed words has its "as written" candidate with the space between them.
     let two = line("rus_standard", "Новая Зеландия");
     let words: Vec<String> = two.typed.words.iter().map(|w| format!(r#"{{"text":"{}","start":{},"end":{}}}"#, w.text, w.span.start, w.span.end)).collect();
     let fields = format!(r#""reading":"{}","segments":[{}],"index":0,"boundaries":{:?},"typed":{{"language":"ru","words":[{}]}}"#, two.reading, two.reading.chars().count(), two.boundaries, words.join(","));
-    let answer = api::segment_candidates(c, &format!("{{{fields}}}"));
+    let answer = api::segment_candidates(c, None, &format!("{{{fields}}}"));
     assert!(answer.starts_with("{\"candidates\":[\"ニュージーランド\"") && answer.contains("\"Новая Зеландия\"]"), "{answer}");
-    let answer = api::resize(c, &format!(r#"{{{fields},"delta":0,"candidates":9}}"#));
+    let answer = api::resize(c, None, &format!(r#"{{{fields},"delta":0,"candidates":9}}"#));
     assert!(answer.contains("\"Новая Зеландия\"]"), "{answer}");
     // null is no typed words; predict takes them too (`predictions_offer_the_foreign_form_of_the_typed_word`).
-    assert_eq!(error_of(&api::convert(c, r#"{"reading":"もсくぁ","typed":null}"#)), None);
-    assert_eq!(error_of(&api::prediction(c, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)), None);
+    assert_eq!(error_of(&api::convert(c, None, r#"{"reading":"もсくぁ","typed":null}"#)), None);
+    assert_eq!(error_of(&api::prediction(c, None, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)), None);
 }
 
 #[test]
@@ -396,7 +396,7 @@ fn malformed_typed_words_are_refused_naming_the_member() {
         (many, "$typed.words has 65 words, over the limit of 64"),
     ] {
         let request = format!(r#"{{"reading":"もсくぁ","typed":{typed}}}"#);
-        for answer in [api::convert(c, &request), api::resize(c, &request.replace("{\"reading\":\"もсくぁ\"", "{\"reading\":\"もсくぁ\",\"segments\":[4],\"index\":0,\"delta\":0"))] {
+        for answer in [api::convert(c, None, &request), api::resize(c, None, &request.replace("{\"reading\":\"もсくぁ\"", "{\"reading\":\"もсくぁ\",\"segments\":[4],\"index\":0,\"delta\":0"))] {
             assert_eq!(error_of(&answer).as_deref(), Some(expected), "{request} → {answer}");
             assert!(answer.contains("\"reading\":\"もсくぁ\""), "the reading comes back: {answer}");
         }

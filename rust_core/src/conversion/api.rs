@@ -8,7 +8,7 @@ use super::prediction::{add_foreign_forms, predict_in, Prediction};
 use super::{Conversion, Converter, Request, ResizeRequest, SegmentRequest, Surroundings};
 use crate::json::{self, Value};
 use crate::limits;
-use crate::request::{context_request, typed_words, Fields, REQUEST_LIMITS};
+use crate::request::{context_request, typed_words, Fields, TypedWords, REQUEST_LIMITS};
 use crate::user::UserData;
 
 /// Default candidates per segment when a request gives none (a bar shows about nine).
@@ -96,37 +96,49 @@ fn answer(request: &str, run: impl FnOnce() -> Result<String, String>) -> String
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
 }
 
-/// Handles a convert request (its fields: `CONVERT_FIELDS`, docs/FFI.md "Request fields") → a conversion.
-pub fn convert(converter: &Converter, request: &str) -> String {
-    convert_with(converter, None, request)
+/// The fields the conversion requests share after their own: whether heard spellings match,
+/// the word before the reading (`context`) and what the writer typed, read in that order.
+struct CommonFields {
+    heard: bool,
+    left: LeftContext,
+    typed: Option<TypedWords>,
 }
 
-/// [`convert`] consulting the user store (`user`).
-pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+impl CommonFields {
+    fn read(converter: &Converter, fields: &Fields) -> Result<CommonFields, String> {
+        let heard = fields.flag("heard", DEFAULT_HEARD)?;
+        let left = LeftContext::resolve(converter.dictionary(), &context_request(fields)?);
+        Ok(CommonFields { heard, left, typed: typed_words(fields)? })
+    }
+
+    /// The conversion of `reading`, its first segments `fixed` and its words ending at
+    /// `boundaries`, with these fields; one candidate a segment and no alternatives unless
+    /// the caller says otherwise.
+    fn request<'a>(&'a self, reading: &'a str, fixed: &'a [usize], boundaries: &'a [usize], user: Option<&'a UserData>) -> Request<'a> {
+        let around = Surroundings { left: Some(&self.left), boundaries };
+        Request { fixed, heard: self.heard, around, user, typed_words: self.typed.as_ref(), ..Request::new(reading) }
+    }
+}
+
+/// Handles a convert request (its fields: `CONVERT_FIELDS`, docs/FFI.md "Request fields") → a
+/// conversion, consulting the user store `user` when there is one.
+pub fn convert(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "convert", CONVERT_FIELDS)?;
         let reading = fields.string("reading")?;
         let fixed = fields.lengths("fixed")?.unwrap_or_default();
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
-        let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let boundaries = fields.boundaries()?;
-        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let typed = typed_words(&fields)?;
-        let around = Surroundings { left: Some(&left), boundaries: &boundaries };
-        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard, around, user, typed_words: typed.as_ref() }).map_err(|e| e.0)?;
-        Ok(conversion_json(&conversion))
+        let common = CommonFields::read(converter, &fields)?;
+        let conversion = Request { candidates, alternatives, ..common.request(reading, &fixed, &boundaries, user) };
+        Ok(conversion_json(&converter.convert(&conversion).map_err(|e| e.0)?))
     })
 }
 
 /// Handles a resize request (its fields: `RESIZE_FIELDS`) → the conversion with segment `index`
-/// resized by `delta` characters and the rest converted again.
-pub fn resize(converter: &Converter, request: &str) -> String {
-    resize_with(converter, None, request)
-}
-
-/// [`resize`] consulting the user store (`user`).
-pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+/// resized by `delta` characters and the rest converted again, consulting `user`.
+pub fn resize(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "resize", RESIZE_FIELDS)?;
         let reading = fields.string("reading")?;
@@ -135,25 +147,16 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
         let delta = fields.integer("delta")?;
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
-        let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let boundaries = fields.boundaries()?;
-        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let around = Surroundings { left: Some(&left), boundaries: &boundaries };
-        let typed = typed_words(&fields)?;
-        let conversion = Request { reading, fixed: &lengths, candidates, alternatives, heard, around, user, typed_words: typed.as_ref() };
-        let conversion = converter.resize(&ResizeRequest { conversion, index, delta }).map_err(|e| e.0)?;
-        Ok(conversion_json(&conversion))
+        let common = CommonFields::read(converter, &fields)?;
+        let conversion = Request { candidates, alternatives, ..common.request(reading, &lengths, &boundaries, user) };
+        Ok(conversion_json(&converter.resize(&ResizeRequest { conversion, index, delta }).map_err(|e| e.0)?))
     })
 }
 
 /// Handles a candidates request (its fields: `CANDIDATES_FIELDS`) → `{"candidates": [text…]}`:
-/// the candidates of one segment of a fixed segmentation.
-pub fn segment_candidates(converter: &Converter, request: &str) -> String {
-    segment_candidates_with(converter, None, request)
-}
-
-/// [`segment_candidates`] consulting the user store (`user`).
-pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+/// the candidates of one segment of a fixed segmentation, consulting `user`.
+pub fn segment_candidates(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "candidates", CANDIDATES_FIELDS)?;
         let reading = fields.string("reading")?;
@@ -163,12 +166,9 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
         if limit == 0 || limit > limits::MAX_CANDIDATES {
             return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
         }
-        let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let boundaries = fields.boundaries()?;
-        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let around = Surroundings { left: Some(&left), boundaries: &boundaries };
-        let typed = typed_words(&fields)?;
-        let conversion = Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard, around, user, typed_words: typed.as_ref() };
+        let common = CommonFields::read(converter, &fields)?;
+        let conversion = Request { candidates: limit, ..common.request(reading, &lengths, &boundaries, user) };
         let candidates = converter.candidates(&SegmentRequest { conversion, index }).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
         json::write_string_array(&mut out, candidates.iter().map(|c| c.text.as_str()));
@@ -178,15 +178,10 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
 }
 
 /// Handles a predict request (its fields: `PREDICT_FIELDS`) → `{"predictions": [{"text", "reading"}…]}`;
-/// an empty reading after a context asks for the words that usually follow it. With `typed`,
-/// the foreign forms of the typed word that is the whole reading join them
+/// an empty reading after a context asks for the words that usually follow it. Consults `user`.
+/// With `typed`, the foreign forms of the typed word that is the whole reading join them
 /// (`prediction::add_foreign_forms`).
-pub fn prediction(converter: &Converter, request: &str) -> String {
-    prediction_with(converter, None, request)
-}
-
-/// [`prediction`] consulting the user store (`user`).
-pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+pub fn prediction(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "predict", PREDICT_FIELDS)?;
         let reading = fields.string("reading")?;
@@ -202,18 +197,15 @@ pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: 
 }
 
 pub fn predictions_json(predictions: &[Prediction]) -> String {
-    let mut out = String::from("{\"predictions\":[");
-    for (i, p) in predictions.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
+    let mut out = String::from("{\"predictions\":");
+    json::write_array(&mut out, predictions, |out, p| {
         out.push_str("{\"text\":");
-        json::write_string(&mut out, &p.text);
+        json::write_string(out, &p.text);
         out.push_str(",\"reading\":");
-        json::write_string(&mut out, &p.reading);
+        json::write_string(out, &p.reading);
         out.push('}');
-    }
-    out.push_str("]}");
+    });
+    out.push('}');
     out
 }
 
@@ -223,21 +215,14 @@ pub fn dictionary_info_json(converter: &Converter) -> String {
     let mut out = String::from("{\"loaded\":true,\"path\":");
     json::write_string(&mut out, &d.path().map(|p| p.display().to_string()).unwrap_or_default());
     out.push_str(&format!(
-        ",\"bytes\":{},\"entries\":{},\"keys\":{},\"mapped\":{},\"checksum\":\"{:016x}\",\"metadata\":{{",
+        ",\"bytes\":{},\"entries\":{},\"keys\":{},\"mapped\":{},\"checksum\":\"{:016x}\",\"metadata\":",
         d.file_len(),
         d.entry_count(),
         d.key_count(),
         d.is_mapped(),
         d.checksum()
     ));
-    for (i, (k, v)) in d.metadata().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json::write_string(&mut out, k);
-        out.push(':');
-        json::write_string(&mut out, v);
-    }
-    out.push_str("}}");
+    json::write_string_object(&mut out, &d.metadata());
+    out.push('}');
     out
 }
