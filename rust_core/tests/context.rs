@@ -198,7 +198,7 @@ fn a_choice_learned_after_a_word_comes_first_after_it() {
     let request = Request { candidates: 5, alternatives: 0, heard: false, ..Request::new("はし") };
     let after_watashi = text_context(&c, "私");
     user.learn_after(Some("私"), "はし", &[("はし".to_string(), "橋".to_string())]);
-    user.learn(&"はし".to_string(), &[("はし".to_string(), "箸".to_string())]);
+    user.learn("はし", &[("はし".to_string(), "箸".to_string())]);
     let within = c.convert(&Request { around: Surroundings { left: Some(&after_watashi), boundaries: &[] }, user: Some(&user), ..request }).unwrap();
     assert_eq!(within.best_text(), "橋", "learned after 私");
     let elsewhere = c.convert(&Request { around: Surroundings { left: Some(&text_context(&c, "中野")), boundaries: &[] }, user: Some(&user), ..request }).unwrap();

@@ -761,7 +761,8 @@ impl Dictionary {
         codes[..prefix.len()].copy_from_slice(prefix);
         // Depth-first, children in code order: (node, depth, children bounds, entry bounds).
         // The bounds of a node's children are read in one run when it is expanded.
-        let mut stack: Vec<(u32, usize, (u32, u32), (u32, u32))> = vec![(top.0, prefix.len(), top_children, top_entries)];
+        type Pending = (u32, usize, (u32, u32), (u32, u32));
+        let mut stack: Vec<Pending> = vec![(top.0, prefix.len(), top_children, top_entries)];
         let (mut child_bounds, mut entry_bounds) = (Vec::new(), Vec::new());
         // Per depth, where the last run of each sequence stopped: the nodes of one depth are
         // expanded in increasing order, so each depth's bits are read once, front to back.
