@@ -21,8 +21,8 @@ pub const DEFAULT_HEARD: bool = true;
 // The fields each export accepts (docs/FFI.md, "Conversion"): anything else, a field of
 // another export included, is refused with an error naming it.
 const CONVERT_FIELDS: &[&str] = &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed"];
-const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "typed"];
-const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context", "typed"];
+const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "boundaries", "typed"];
+const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context", "boundaries", "typed"];
 const PREDICT_FIELDS: &[&str] = &["reading", "limit", "context"];
 
 /// The word boundaries of a request (`"boundaries": [positions]`), empty when absent.
@@ -220,8 +220,9 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
+        let boundaries = boundaries(&fields)?;
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let around = Surroundings { left: Some(&left), boundaries: &[] };
+        let around = Surroundings { left: Some(&left), boundaries: &boundaries };
         let typed = typed_words(&fields)?;
         let conversion = Request { reading, fixed: &lengths, candidates, alternatives, heard, around, user, typed: typed.as_ref() };
         let conversion = converter.resize(&ResizeRequest { conversion, index, delta }).map_err(|e| e.0)?;
@@ -247,8 +248,9 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
             return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
         }
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
+        let boundaries = boundaries(&fields)?;
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let around = Surroundings { left: Some(&left), boundaries: &[] };
+        let around = Surroundings { left: Some(&left), boundaries: &boundaries };
         let typed = typed_words(&fields)?;
         let conversion = Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard, around, user, typed: typed.as_ref() };
         let candidates = converter.candidates(&SegmentRequest { conversion, index }).map_err(|e| e.0)?;

@@ -200,7 +200,15 @@ impl Converter {
     /// surroundings (a left context's classes start the lattice) and with what the user store
     /// holds ([`Request::user`]).
     pub fn convert(&self, request: &Request) -> Result<Conversion, ConversionError> {
-        let Some(user) = request.user else { return self.convert_inner(request) };
+        self.convert_focused(request, None)
+    }
+
+    /// [`Converter::convert`], searching the candidates of segment `focus` only when one is
+    /// given: every other segment gets its best text and reading forms, as with one candidate.
+    /// Each segment's candidates are searched on their own (between the best path's words
+    /// around it), so the focused segment's are those a whole conversion gives it.
+    fn convert_focused(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
+        let Some(user) = request.user else { return self.convert_inner(request, focus) };
         let phrase = user.phrase_for(request.reading, request.fixed);
         let lengths;
         let request = match phrase {
@@ -210,7 +218,7 @@ impl Converter {
             }
             None => *request,
         };
-        let mut conversion = self.convert_inner(&request)?;
+        let mut conversion = self.convert_inner(&request, focus)?;
         let before = conversion.best_text();
         // The word before the first segment: the left context's. (Inside one conversion the
         // latest choice of each segment's reading comes first, as before: what the writer chose
@@ -255,7 +263,7 @@ impl Converter {
         Ok(conversion)
     }
 
-    fn convert_inner(&self, request: &Request) -> Result<Conversion, ConversionError> {
+    fn convert_inner(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
         let around = request.around;
         let len = Self::check_reading(request.reading)?;
         Self::check_counts(request.candidates, request.alternatives)?;
@@ -366,7 +374,8 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, first);
             let (before, after) = contexts(&lattice, best, start, end, left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let segment = SegmentQuery { start, end, typed: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k], written: request.typed };
+            let limit = if focus.is_none_or(|f| f == k) { request.candidates } else { 1 };
+            let segment = SegmentQuery { start, end, typed: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit, forward: forward[k], written: request.typed };
             let candidates = candidates(dictionary, &lattice, &mut search, segment);
             segments.push(Segment { reading, candidates });
         }
@@ -391,7 +400,7 @@ impl Converter {
     /// The candidates of one segment of a fixed segmentation ([`SegmentRequest`]).
     pub fn candidates(&self, request: &SegmentRequest) -> Result<Vec<Candidate>, ConversionError> {
         Self::check_segments(&request.conversion, request.index)?;
-        let conversion = self.convert(&request.conversion)?;
+        let conversion = self.convert_focused(&request.conversion, Some(request.index))?;
         match conversion.segments.into_iter().nth(request.index) {
             Some(segment) => Ok(segment.candidates),
             None => refuse("segment lost in conversion".to_string()),
