@@ -34,7 +34,8 @@ extension RustCoreEngine {
     ) -> Result<KanjiConversion, KanjiConversionError> {
         convert(ConversionRequest.Convert(
             reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            heard: matchingHeardSpellings, boundaries: nil, context: context.payload, typed: typed.payload))
+            heard: matchingHeardSpellings, boundaries: typed.boundaries(inReadingOf: reading.unicodeScalars.count),
+            context: context.payload, typed: typed.payload))
     }
 
     /// Converts words the writer separated (with spaces) as one sentence: a word boundary
@@ -74,7 +75,8 @@ extension RustCoreEngine {
     ) -> Result<KanjiConversion, KanjiConversionError> {
         let request = ConversionRequest.Resize(
             reading: conversion.reading, segments: conversion.segmentLengths, index: index, delta: delta,
-            candidates: candidates, alternatives: 0, context: context.payload, typed: typed.payload)
+            candidates: candidates, alternatives: 0, context: context.payload,
+            boundaries: typed.boundaries(inReadingOf: conversion.reading.unicodeScalars.count), typed: typed.payload)
         let json = ConversionRequest.json(request).withCString { Self.takeString(rust_resize_segment($0)) }
         return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: conversion.reading)
     }
@@ -87,7 +89,8 @@ extension RustCoreEngine {
     ) -> Result<[String], KanjiConversionError> {
         let request = ConversionRequest.SegmentCandidates(
             reading: conversion.reading, segments: conversion.segmentLengths, index: index, limit: limit,
-            context: context.payload, typed: typed.payload)
+            context: context.payload, boundaries: typed.boundaries(inReadingOf: conversion.reading.unicodeScalars.count),
+            typed: typed.payload)
         let json = ConversionRequest.json(request).withCString { Self.takeString(rust_segment_candidates($0)) }
         return ConversionAnswer.candidates(from: json, reading: conversion.reading)
     }

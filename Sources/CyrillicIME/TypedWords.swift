@@ -34,10 +34,15 @@ public struct TypedWords: Equatable, Sendable {
     public var language: String
     /// In reading order, not overlapping, each covering at least one scalar of the reading.
     public var words: [Word]
+    /// Where the writer typed a space between words: positions in the reading (Unicode
+    /// scalars) where a word must end, sent as the request's `boundaries` (docs/FFI.md, "Word
+    /// boundaries"). The keyboard's Cyrillic space habit types them (docs/KEYBOARD.md).
+    public var spaces: [Int]
 
-    public init(language: String, words: [Word]) {
+    public init(language: String, words: [Word], spaces: [Int] = []) {
         self.language = language
         self.words = words
+        self.spaces = spaces
     }
 
     /// For `convert(words:)`: `typed[i]` is what was typed for `readings[i]` (`nil` where it is
@@ -70,7 +75,14 @@ public struct TypedWords: Equatable, Sendable {
             kept.append(word)
             end = word.range.upperBound
         }
-        return TypedWords(language: language, words: kept)
+        return TypedWords(language: language, words: kept, spaces: spaces)
+    }
+
+    /// The request member `boundaries`: the spaces inside a reading of `readingLength`
+    /// scalars (one at either end separates nothing), `nil` when there are none.
+    func boundaries(inReadingOf readingLength: Int) -> [Int]? {
+        let inside = Array(Set(spaces.filter { $0 > 0 && $0 < readingLength })).sorted()
+        return inside.isEmpty ? nil : inside
     }
 
     /// Whether `character` is a letter a typed word is made of: a letter of an alphabet

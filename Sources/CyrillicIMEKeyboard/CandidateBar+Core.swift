@@ -4,11 +4,16 @@ import CyrillicIME
 /// follow after a commit, more candidates when the writer pages past the last. Without a
 /// dictionary the core has none to give: the bar is empty and typing goes on.
 extension CandidateBar {
-    /// Shows the core's predictions for `kana` after `context`.
-    mutating func showPredictions(for kana: String, after context: ConversionContext, engine: KeyboardEngine) {
-        switch engine.predictions(for: kana, limit: Self.defaultPageSize, context: context) {
-        case .success(let predictions): showPredictions(predictions)
-        case .failure: clear()
+    /// Shows the core's predictions for the kana of `composition` after `context`, with live
+    /// conversion's items (`LiveConversion.alternatives`); nothing when no kana is composed.
+    mutating func showPredictions(
+        for composition: Composition, with live: LiveConversion, after context: ConversionContext, engine: KeyboardEngine
+    ) {
+        guard !composition.kana.isEmpty else { return clear() }
+        let items = live.alternatives(for: composition)
+        switch engine.predictions(for: composition.kana, limit: Self.defaultPageSize, context: context) {
+        case .success(let predictions): showPredictions(predictions, with: items)
+        case .failure: showPredictions([], with: items)
         }
     }
 

@@ -11,10 +11,8 @@ extension KeyboardController {
     func startConversion() {
         flushPending()
         guard !composition.isEmpty else { return }  // the core failed and it was committed
-        let context = contextTracker.context()
         phase = .processing(EngineKey.space)
-        let typed = composition.typedWords(in: profiles.current.language)
-        let result = ConversionSession.converting(composition.kana, typed: typed, after: context, engine: engine)
+        let result = live.opening(composition, in: profiles.current.language, after: contextTracker.context(), engine: engine)
         phase = .inserting
         takeConversion(result)
     }
@@ -51,32 +49,26 @@ extension KeyboardController {
     func cancelConversion() {
         guard let session = conversion else { return }
         conversion = nil
-        composition = Composition(kana: session.reading, typing: TypedLetters(words: session.typed.words))
+        composition = session.composition
         phase = .inserting
-        showComposition()
-        updatePredictions()
+        compositionChanged()
     }
 
     /// A tap on the bar: a candidate is chosen for the focused segment and the focus moves on
     /// (after the last segment, the conversion is committed); a prediction is committed.
     func chooseCandidate(_ index: Int) {
-        if var session = conversion {
-            guard session.focusedCandidates.indices.contains(index) else { return }
-            session.choose(index)
-            let isLast = !session.moveFocus(by: 1)
-            conversion = session
-            if isLast { commitConversion() } else { showConversion() }
+        if conversion != nil {
+            guard let movedOn = conversion?.chooseAndMoveOn(index) else { return }
+            if movedOn { showConversion() } else { commitConversion() }
         } else if candidateBar.content == .predictions, candidateBar.items.indices.contains(index) {
             // A prediction while composing, or a next word after a commit: it is committed,
             // learned after what stood before it, and joins the history.
             let item = candidateBar.items[index]
-            let context = contextTracker.context()
+            if item.opensConversion { return startConversion() }  // live conversion's result
             composition = Composition()
             candidateBar.clear()
             phase = .inserting
-            contextTracker.commit(item.text, as: [CommittedSegment(reading: item.reading, text: item.text)])
-            learn(ConversionChoice(
-                reading: item.reading, segments: [.init(reading: item.reading, text: item.text)], context: context))
+            learn(contextTracker.commitWord(item.text, reading: item.reading))
             offerNextWords()
         }
     }
@@ -106,6 +98,7 @@ extension KeyboardController {
     }
 
     func showConversion() {
+        conversion?.askFocusedCandidates(engine: engine)  // opened from live conversion: its own list
         guard let session = conversion else { return }
         document.show(session.text, selection: session.focusedRange)
         candidateBar.showCandidates(of: session)
@@ -113,14 +106,15 @@ extension KeyboardController {
 
     // MARK: Predictions and next words
 
-    /// Asks the core for predictions of the kana composed so far.
-    func updatePredictions() {
+    /// The kana changed: live conversion follows (and may commit a stable first clause), the
+    /// document shows it, and the bar the predictions with live conversion's items.
+    func compositionChanged() {
         guard conversion == nil else { return }
-        if composition.kana.isEmpty {
-            candidateBar.clear()
-        } else {
-            candidateBar.showPredictions(for: composition.kana, after: contextTracker.context(), engine: engine)
+        if let first = live.follow(&composition, in: profiles.current.language, after: contextTracker.context(), engine: engine) {
+            contextTracker.commit(first.text, as: [first], thenShow: live.shownText(for: composition))
         }
+        showComposition()
+        candidateBar.showPredictions(for: composition, with: live, after: contextTracker.context(), engine: engine)
     }
 
     /// After a commit: the bar offers the words that usually follow the history. Tapping one

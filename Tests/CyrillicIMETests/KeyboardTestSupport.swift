@@ -103,7 +103,9 @@ final class FailingEngine: KeyboardEngine {
 
 /// A keyboard typing into an in-memory document, with every part reachable by the test.
 /// `kanaOnly` (the default here, for the tests written before conversion) makes every
-/// profile kana-only; the conversion tests pass `kanaOnly: false`.
+/// profile kana-only; the conversion tests pass `kanaOnly: false`. `live` is live conversion's
+/// settings: off, with space converting in every profile, unless a test passes them (the tests
+/// written before live conversion drive the keyboard without it).
 struct KeyboardHarness {
     let controller: KeyboardController
     let document: InMemoryTextDocumentProxy
@@ -114,18 +116,20 @@ struct KeyboardHarness {
     init(
         text: String = "", style: PendingInputStyle = .marked, engine: KeyboardEngine = RustCoreEngine.shared,
         timing: DeleteRepeatTiming = .standard, document: InMemoryTextDocumentProxy? = nil,
-        kanaOnly: Bool = true, spaceWidth: CharacterWidth = .full,
+        kanaOnly: Bool = true, spaceWidth: CharacterWidth = .full, live: LiveConversionSettings? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) throws {
         self.document = document ?? InMemoryTextDocumentProxy(text: text)
         scheduler = ManualScheduler()
         store = InMemorySettingsStore()
         profiles = try ProfileManager(engine: engine, keyboardStore: store)
+        var settings = KeyboardSettings(
+            pendingInputStyle: style, deleteRepeat: timing,
+            kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [], spaceWidth: spaceWidth)
+        let everyProfileConverts = Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, SpaceHabit.japanese) })
+        settings.live = live ?? LiveConversionSettings(isOn: false, spaceHabits: everyProfileConverts)
         controller = KeyboardController(
-            engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler,
-            settings: KeyboardSettings(
-                pendingInputStyle: style, deleteRepeat: timing,
-                kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [], spaceWidth: spaceWidth))
+            engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler, settings: settings)
     }
 
     /// Taps one key per character: a space is the space key, a newline the return key.
