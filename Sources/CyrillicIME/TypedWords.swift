@@ -78,10 +78,11 @@ public struct TypedWords: Equatable, Sendable {
         return TypedWords(language: language, words: kept, spaces: spaces)
     }
 
-    /// The request member `boundaries`: the spaces inside a reading of `readingLength`
-    /// scalars (one at either end separates nothing), `nil` when there are none.
-    func boundaries(inReadingOf readingLength: Int) -> [Int]? {
-        let inside = Array(Set(spaces.filter { $0 > 0 && $0 < readingLength })).sorted()
+    /// The request member `boundaries`: the spaces (and `more` positions) inside `reading`
+    /// (one at either end separates nothing), in order, `nil` when there are none.
+    func boundaries(adding more: [Int] = [], inReadingOf reading: String) -> [Int]? {
+        let length = reading.unicodeScalars.count
+        let inside = Set(spaces + more).filter { $0 > 0 && $0 < length }.sorted()
         return inside.isEmpty ? nil : inside
     }
 

@@ -18,9 +18,9 @@ extension LiveConversion {
 
     private mutating func update(_ composition: Composition, in language: String, after context: ConversionContext, engine: KeyboardEngine) {
         guard settings.isOn, !composition.kana.isEmpty else { return take(nil, for: composition) }
-        let answer = engine.convert(
-            composition.kana, fixedSegmentLengths: [], candidates: 1, alternatives: 0, matchingHeardSpellings: true,
-            context: context, typed: composition.typedWords(in: language))
+        var request = ConversionRequest(composition.kana, context: context, typed: composition.typedWords(in: language))
+        request.candidates = 1  // the best path and its segments, no segment's candidates
+        let answer = engine.convert(request)
         guard case .success(let conversion) = answer, conversion.reading == composition.kana, !conversion.segments.isEmpty,
               conversion.segments.map(\.reading).joined() == composition.kana,
               conversion.segments.allSatisfy({ !$0.candidates.isEmpty }) else { return take(nil, for: composition) }

@@ -70,26 +70,16 @@ final class FailingEngine: KeyboardEngine {
         .failure(KanjiConversionError(message: "no dictionary (injected)", reading: reading))
     }
 
-    func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
-        context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        failsConversion ? failure(reading) : real.convert(
-            reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            matchingHeardSpellings: matchingHeardSpellings, context: context)
+    func convert(_ request: ConversionRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        failsConversion ? failure(request.reading) : real.convert(request)
     }
 
-    func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        failsConversion ? failure(conversion.reading)
-            : real.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates, context: context)
+    func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        failsConversion ? failure(request.conversion.reading) : real.resizeSegment(request)
     }
 
-    func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext
-    ) -> Result<[String], KanjiConversionError> {
-        failsConversion ? failure(conversion.reading) : real.candidates(forSegment: index, of: conversion, limit: limit, context: context)
+    func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
+        failsConversion ? failure(request.conversion.reading) : real.candidates(request)
     }
 
     func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
@@ -103,9 +93,9 @@ final class FailingEngine: KeyboardEngine {
 
 /// A keyboard typing into an in-memory document, with every part reachable by the test.
 /// `kanaOnly` (the default here, for the tests written before conversion) makes every
-/// profile kana-only; the conversion tests pass `kanaOnly: false`. `live` is live conversion's
-/// settings: off, with space converting in every profile, unless a test passes them (the tests
-/// written before live conversion drive the keyboard without it).
+/// profile kana-only; the conversion tests pass `kanaOnly: false`. Live conversion's settings
+/// left at their defaults mean it is off here and space converts in every profile, as for the
+/// tests written before it; the tests of live conversion pass settings of their own.
 struct KeyboardHarness {
     let controller: KeyboardController
     let document: InMemoryTextDocumentProxy
@@ -113,21 +103,21 @@ struct KeyboardHarness {
     let profiles: ProfileManager
     let store: InMemorySettingsStore
 
+    /// `settings` as the keyboard's, except that with `kanaOnly` every profile is kana-only.
     init(
-        text: String = "", style: PendingInputStyle = .marked, engine: KeyboardEngine = RustCoreEngine.shared,
-        timing: DeleteRepeatTiming = .standard, document: InMemoryTextDocumentProxy? = nil,
-        kanaOnly: Bool = true, spaceWidth: CharacterWidth = .full, live: LiveConversionSettings? = nil,
-        file: StaticString = #filePath, line: UInt = #line
+        text: String = "", engine: KeyboardEngine = RustCoreEngine.shared, kanaOnly: Bool = true,
+        settings: KeyboardSettings = KeyboardSettings(), document: InMemoryTextDocumentProxy? = nil
     ) throws {
         self.document = document ?? InMemoryTextDocumentProxy(text: text)
         scheduler = ManualScheduler()
         store = InMemorySettingsStore()
         profiles = try ProfileManager(engine: engine, keyboardStore: store)
-        var settings = KeyboardSettings(
-            pendingInputStyle: style, deleteRepeat: timing,
-            kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [], spaceWidth: spaceWidth)
-        let everyProfileConverts = Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, SpaceHabit.japanese) })
-        settings.live = live ?? LiveConversionSettings(isOn: false, spaceHabits: everyProfileConverts)
+        var settings = settings
+        if kanaOnly { settings.kanaOnlyProfiles = Set(profiles.profiles.map(\.id)) }
+        if settings.live == LiveConversionSettings() {
+            let everyProfileConverts = Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, SpaceHabit.japanese) })
+            settings.live = LiveConversionSettings(isOn: false, spaceHabits: everyProfileConverts)
+        }
         controller = KeyboardController(
             engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler, settings: settings)
     }

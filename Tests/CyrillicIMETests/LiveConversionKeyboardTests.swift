@@ -19,19 +19,22 @@ final class LiveConversionKeyboardTests: XCTestCase {
         engine = RecordingEngine()
     }
 
+    /// A converting keyboard with live conversion on, `habit` the space habit of rus_standard.
     private func harness(
-        habit: SpaceHabit? = nil, autoCommit: AutoCommit = .off, style: PendingInputStyle = .marked
+        habit: SpaceHabit, autoCommit: AutoCommit = .off, style: PendingInputStyle = .marked
     ) throws -> KeyboardHarness {
-        var live = LiveConversionSettings(isOn: true, autoCommit: autoCommit)
-        if let habit { live.spaceHabits["rus_standard"] = habit }
-        return try KeyboardHarness(style: style, engine: engine, kanaOnly: false, live: live)
+        var settings = KeyboardSettings(pendingInputStyle: style)
+        settings.live = LiveConversionSettings(isOn: true, autoCommit: autoCommit, spaceHabits: ["rus_standard": habit])
+        return try KeyboardHarness(engine: engine, kanaOnly: false, settings: settings)
     }
 
     /// What live conversion shows for `reading`: the core's one-best answer, a last segment of
     /// one kana as typed.
     private func shown(_ reading: String, spaces: [Int] = []) throws -> String {
         let typed = TypedWords(language: "ru", words: [], spaces: spaces)
-        let result = try RustCoreEngine.shared.convert(reading, candidates: 1, typed: typed).get()
+        var request = ConversionRequest(reading, typed: typed)
+        request.candidates = 1
+        let result = try RustCoreEngine.shared.convert(request).get()
         return result.segments.enumerated().map { index, segment in
             index == result.segments.count - 1 && segment.reading.count == 1 ? segment.reading : segment.candidates[0]
         }.joined()
@@ -63,7 +66,9 @@ final class LiveConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(keyboard.document.markedText, "き", "one kana alone is not turned into 木 or 気")
         keyboard.controller.tap(.backspace)
         keyboard.type("ватасиноки")
-        let result = try RustCoreEngine.shared.convert("わたしのき", candidates: 1).get()
+        var request = ConversionRequest("わたしのき")
+        request.candidates = 1
+        let result = try RustCoreEngine.shared.convert(request).get()
         XCTAssertEqual(result.segments.map { $0.candidates[0] }, ["私の", "木"], "the core converts the last kana alone")
         XCTAssertEqual(keyboard.document.markedText, "私のき", "the kana just typed stays kana")
         keyboard.type("моно")
@@ -122,7 +127,7 @@ final class LiveConversionKeyboardTests: XCTestCase {
     // MARK: Space habits
 
     func testTheCyrillicHabitTypesWordBoundariesAndOneReturnCommitsTheSentence() throws {
-        let keyboard = try harness()  // rus_standard's own habit: Cyrillic
+        let keyboard = try harness(habit: .cyrillic)  // rus_standard's standard one
         XCTAssertTrue(keyboard.controller.live.separatesWords(in: keyboard.profiles.current))
         var shownAfterEachWord: [String?] = []
         for word in ["ватаси ", "ва ", "гакусэй ", "дэсу"] {
@@ -133,7 +138,7 @@ final class LiveConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(keyboard.controller.composition.spaces, [3, 4, 8], "わたし|わ|がくせい|です")
         XCTAssertEqual(shownAfterEachWord.last, "私は学生です")
         XCTAssertEqual(shownAfterEachWord[1], try shown("わたしわ", spaces: [3]), "Japanese while typing")
-        let sentence = try RustCoreEngine.shared.convert(words: ["わたし", "わ", "がくせい", "です"], candidates: 1).get()
+        let sentence = try RustCoreEngine.shared.convert(ConversionRequest(words: ["わたし", "わ", "がくせい", "です"])).get()
         XCTAssertEqual(sentence.bestText, "私は学生です", "what convert --kanji gives the spaced sentence")
         keyboard.controller.tap(.enter)
         XCTAssertEqual(keyboard.document.text, "私は学生です")
@@ -224,27 +229,18 @@ private final class RecordingEngine: KeyboardEngine {
     func cycleDakuten(_ character: String) -> DakutenResult? { real.cycleDakuten(character) }
     func profiles() -> [ProfileDescription]? { real.profiles() }
 
-    func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
-        context: ConversionContext, typed: TypedWords
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        converted.append((reading, candidates))
-        return real.convert(
-            reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            matchingHeardSpellings: matchingHeardSpellings, context: context, typed: typed)
+    func convert(_ request: ConversionRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        converted.append((request.reading, request.candidates))
+        return real.convert(request)
     }
 
-    func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext, typed: TypedWords
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        real.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates, context: context, typed: typed)
+    func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        real.resizeSegment(request)
     }
 
-    func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext, typed: TypedWords
-    ) -> Result<[String], KanjiConversionError> {
-        segmentsAsked.append(index)
-        return real.candidates(forSegment: index, of: conversion, limit: limit, context: context, typed: typed)
+    func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
+        segmentsAsked.append(request.segment)
+        return real.candidates(request)
     }
 
     func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
