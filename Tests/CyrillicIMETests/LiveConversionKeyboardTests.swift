@@ -193,6 +193,72 @@ final class LiveConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(off.controller.composition.kana, "わたしのなまえはなかのです")
     }
 
+    // MARK: Accuracy
+
+    /// The live result at the end of each sentence is what `cyrillic-ime convert --kanji` writes
+    /// for it: every sentence of the everyday set (scripts/tools/eval_everyday.tsv), typed key by
+    /// key with spaces in its profile (the Cyrillic habit), against the command line run on the
+    /// same lines (the binary `swift build` made beside this test).
+    func testTheLiveResultAtTheEndOfEachSentenceIsWhatConvertKanjiWrites() throws {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let cli = ProcessInfo.processInfo.environment["CYRILLIC_IME_CLI"] ?? package.appendingPathComponent(".build/debug/cyrillic-ime").path
+        guard FileManager.default.isExecutableFile(atPath: cli) else {
+            return XCTFail("\(cli) is not there: build it with `swift build` (or name it in CYRILLIC_IME_CLI)")
+        }
+        let table = try String(contentsOf: package.appendingPathComponent("scripts/tools/eval_everyday.tsv"), encoding: .utf8)
+        let profileOf = ["ru": "rus_standard", "uk": "ukr", "be": "bel", "bg": "bul", "sr": "srp"]
+        var sentences: [String: [String]] = [:]
+        for line in table.split(separator: "\n") where !line.hasPrefix("#") {
+            let columns = line.split(separator: "\t").map(String.init)
+            guard columns.count > 1, let profile = profileOf[columns[0]] else { continue }
+            sentences[profile, default: []].append(columns[1])
+        }
+        XCTAssertGreaterThan(sentences.values.map(\.count).reduce(0, +), 100)
+        for (profile, lines) in sentences.sorted(by: { $0.key < $1.key }) {
+            let expected = try runConvertKanji(cli, profile: profile, lines: lines)
+            XCTAssertEqual(expected.count, lines.count, "one line out per line in")
+            var settings = KeyboardSettings()
+            settings.live = LiveConversionSettings(isOn: true, spaceHabits: [profile: .cyrillic])
+            for (typed, kanji) in zip(lines, expected) {
+                let keyboard = try KeyboardHarness(engine: RustCoreEngine.shared, kanaOnly: false, settings: settings)
+                keyboard.profiles.select(profile)
+                keyboard.type(typed)
+                keyboard.controller.tap(.enter)  // the last letters become kana, and the result follows
+                XCTAssertEqual(keyboard.controller.live.result?.bestText, kanji, "\(profile): \(typed)")
+            }
+        }
+    }
+
+    private func runConvertKanji(_ cli: String, profile: String, lines: [String]) throws -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: cli)
+        process.arguments = ["convert", "--kanji", "--no-store", "--profile", profile, "--dictionary", try compiledDictionaryPath()]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "convert --kanji --profile \(profile)")
+        return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// The spaces typed go with every request as its word boundaries, inside the reading only.
+    func testTheSpacesTypedAreTheBoundariesOfEveryRequest() throws {
+        let typed = TypedWords(language: "ru", words: [], spaces: [0, 3, 4, 8])
+        var convert = ConversionRequest("わたしわがくせい", typed: typed)
+        convert.wordBoundaries = [5]
+        XCTAssertEqual(convert.body.boundaries, [3, 4, 5], "the ends separate nothing")
+        let conversion = KanjiConversion(reading: "わたしわがくせい", segments: [
+            .init(reading: "わたしわ", candidates: ["私は"]), .init(reading: "がくせい", candidates: ["学生"])], alternatives: [])
+        XCTAssertEqual(ResizeRequest(segment: 0, of: conversion, by: 1, typed: typed).body.boundaries, [3, 4])
+        XCTAssertEqual(SegmentCandidatesRequest(segment: 1, of: conversion, typed: typed).body.boundaries, [3, 4])
+        XCTAssertNil(SegmentCandidatesRequest(segment: 1, of: conversion).body.boundaries, "no spaces, no member")
+    }
+
     // MARK: Settings
 
     func testTheSettingsHaveTheirDefaultsAndAreStored() throws {
