@@ -294,6 +294,12 @@ impl Converter {
         // lattice can leave out the homophones no such search takes.
         let segment_texts = if request.candidates > 1 { request.candidates } else { 1 };
         let most_texts = segment_texts.max(request.alternatives);
+        // With one segment's candidates asked for (and no alternatives), the other segments'
+        // words are only ever on the best path: one text of theirs is enough.
+        let texts_within = focus.filter(|_| request.alternatives <= 1 && fixed_total == len).and_then(|f| {
+            let start: usize = request.fixed.get(..f)?.iter().sum();
+            Some((start, start + request.fixed.get(f)?))
+        });
         let lattice = Lattice::build(
             dictionary,
             &LatticeRequest {
@@ -304,6 +310,7 @@ impl Converter {
                 particle_at_start: request.heard && !left.is_sentence_start(),
                 boundaries: around.boundaries,
                 texts: Some(most_texts),
+                texts_within,
                 foreign: request.typed.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
             },
         );
