@@ -744,13 +744,13 @@ fn a_segments_candidates_keep_the_spaces_typed() {
     use cyrillic_ime_core::conversion::api;
     let c = real_dictionary();
     // `кё: то` is 今日と, `кё:то` 京都: the space keeps きょう a word of its own.
-    let whole = api::convert(&c, r#"{"reading":"きょうと","fixed":[4],"boundaries":[3]}"#);
-    let focused = api::segment_candidates(&c, r#"{"reading":"きょうと","segments":[4],"index":0,"boundaries":[3]}"#);
+    let whole = api::convert(&c, None, r#"{"reading":"きょうと","fixed":[4],"boundaries":[3]}"#);
+    let focused = api::segment_candidates(&c, None, r#"{"reading":"きょうと","segments":[4],"index":0,"boundaries":[3]}"#);
     let first = whole.split("\"candidates\":").nth(1).and_then(|rest| rest.split(",\"classes\"").next()).unwrap();
     assert_eq!(focused, format!("{{\"candidates\":{first}}}"), "{whole}");
     assert!(focused.starts_with("{\"candidates\":[\"今日と\""), "{focused}");
-    let unspaced = api::segment_candidates(&c, r#"{"reading":"きょうと","segments":[4],"index":0}"#);
+    let unspaced = api::segment_candidates(&c, None, r#"{"reading":"きょうと","segments":[4],"index":0}"#);
     assert!(unspaced.starts_with("{\"candidates\":[\"京都\""), "{unspaced}");
-    let resized = api::resize(&c, r#"{"reading":"きょうと","segments":[4],"index":0,"delta":0,"boundaries":[3]}"#);
+    let resized = api::resize(&c, None, r#"{"reading":"きょうと","segments":[4],"index":0,"delta":0,"boundaries":[3]}"#);
     assert_eq!(resized, whole);
 }
