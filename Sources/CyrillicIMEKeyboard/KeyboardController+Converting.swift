@@ -110,11 +110,13 @@ extension KeyboardController {
     /// document shows it, and the bar the predictions with live conversion's items.
     func compositionChanged() {
         guard conversion == nil else { return }
-        if let first = live.follow(&composition, in: profiles.current.language, after: contextTracker.context(), engine: engine) {
+        var context = contextTracker.context()  // read once: on device each read asks the host
+        if let first = live.follow(&composition, in: profiles.current.language, after: context, engine: engine) {
             contextTracker.commit(first.text, as: [first], thenShow: live.shownText(for: composition))
+            context = contextTracker.context()
         }
         showComposition()
-        candidateBar.showPredictions(for: composition, with: live, after: contextTracker.context(), engine: engine)
+        candidateBar.showPredictions(for: composition, with: live, after: context, engine: engine)
     }
 
     /// After a commit: the bar offers the words that usually follow the history. Tapping one
