@@ -11,23 +11,22 @@ extension KeyboardController {
     func startConversion() {
         flushPending()
         guard !composition.isEmpty else { return }  // the core failed and it was committed
-        phase = .processing(EngineKey.space)
-        let result = live.opening(composition, in: profiles.current.language, after: contextTracker.context(), engine: engine)
-        phase = .inserting
-        takeConversion(result)
+        takeConversion(asking: EngineKey.space) {
+            live.opening(composition, in: profiles.current.language, after: contextTracker.context(), engine: engine)
+        }
     }
 
     func resizeFocusedSegment(_ delta: Int) {
         guard let session = conversion, delta != 0 else { return }
-        phase = .processing(delta > 0 ? "{extend}" : "{shrink}")
-        let result = session.resizingFocusedSegment(by: delta, engine: engine)
-        phase = .inserting
-        takeConversion(result)
+        takeConversion(asking: delta > 0 ? "{extend}" : "{shrink}") { session.resizingFocusedSegment(by: delta, engine: engine) }
     }
 
-    /// Shows the conversion the core made; when it could not convert, what was composed (or
-    /// being converted) is committed as kana and `lastError` says why.
-    private func takeConversion(_ result: Result<ConversionSession, ConversionFailure>) {
+    /// Asks the core (the phase names `key`) and shows the conversion it made; when it could not
+    /// convert, what was composed (or being converted) is committed as kana and `lastError` says why.
+    private func takeConversion(asking key: String, _ convert: () -> Result<ConversionSession, ConversionFailure>) {
+        phase = .processing(key)
+        let result = convert()
+        phase = .inserting
         switch result {
         case .success(let session):
             lastError = nil
@@ -44,8 +43,7 @@ extension KeyboardController {
         }
     }
 
-    /// Back to composing, with the reading that was converted (backspace or Escape while
-    /// converting).
+    /// Back to composing, with the reading that was converted (backspace or Escape).
     func cancelConversion() {
         guard let session = conversion else { return }
         conversion = nil
@@ -104,10 +102,7 @@ extension KeyboardController {
         candidateBar.showCandidates(of: session)
     }
 
-    // MARK: Predictions and next words
-
-    /// The kana changed: live conversion follows (and may commit a stable first clause), the
-    /// document shows it, and the bar the predictions with live conversion's items.
+    /// The kana changed: live conversion follows (auto-commit may take its first segment).
     func compositionChanged() {
         guard conversion == nil else { return }
         var context = contextTracker.context()  // read once: on device each read asks the host
@@ -116,7 +111,12 @@ extension KeyboardController {
             context = contextTracker.context()
         }
         showComposition()
-        candidateBar.showPredictions(for: composition, with: live, after: context, engine: engine)
+        updatePredictions(after: context)
+    }
+
+    /// The bar: predictions for what is composed (and the word typed so far), live conversion's items.
+    func updatePredictions(after context: ConversionContext? = nil) {
+        candidateBar.showPredictions(for: composition, in: profiles.current.language, with: live, after: context ?? contextTracker.context(), engine: engine)
     }
 
     /// After a commit: the bar offers the words that usually follow the history. Tapping one

@@ -3,8 +3,8 @@ import Foundation
 
 /// The one path every key takes, in every profile (docs/KEYBOARD.md, "The writer's loop"):
 /// idle (space types a space, return a newline, backspace deletes before the cursor) →
-/// composing (letters go through the core into `composition`; space converts, return commits
-/// the kana) → converting (KeyboardController+Converting.swift).
+/// composing (letters go through the core into `composition`, live conversion shows them; space
+/// converts or marks a word boundary, return commits) → converting (+Converting.swift).
 ///
 /// A kana-only profile is composing whose kana are committed as soon as the core writes them
 /// (`Composition.take`), so only the pending letters are shown; space and return go to the
@@ -93,7 +93,7 @@ extension KeyboardController {
     /// is the new pending input. When the core fails, the composition and what was typed are
     /// committed as they are.
     func sendToCore(_ engineKey: String) {
-        let kanaBefore = composition.kana
+        let (kanaBefore, typingBefore) = (composition.kana, composition.typing)
         phase = .processing(engineKey)
         let result = engine.processKey(engineKey, buffer: composition.pending, profileID: qualifiedProfileID)
             ?? .fallback(key: engineKey, buffer: composition.pending)
@@ -108,8 +108,8 @@ extension KeyboardController {
         }
         // Shift once covers one kana: it ends when a key leaves nothing pending.
         if engineKey != EngineKey.backspace, composition.pending.isEmpty { shift.kanaCompleted() }
-        // Most keys only add a pending letter: the kana, and so the conversion shown, stay the same.
-        if composition.kana != kanaBefore { compositionChanged() }
+        // A pending letter changes no kana; the predictions follow it (a pending й makes китай 中国).
+        if composition.kana != kanaBefore { compositionChanged() } else if composition.typing != typingBefore { updatePredictions() }
     }
 
     /// Converts the pending letters into kana (a trailing н becomes ん).

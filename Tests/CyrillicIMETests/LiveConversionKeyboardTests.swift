@@ -309,8 +309,8 @@ private final class RecordingEngine: KeyboardEngine {
         return real.candidates(request)
     }
 
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
-        real.predictions(for: reading, limit: limit, context: context)
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        real.predictions(request)
     }
 
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {

@@ -39,8 +39,8 @@ const EXPORTS: &[Export] = &[
     },
     Export {
         what: "predict",
-        fields: &["reading", "limit", "context"],
-        valid: &[r#"{"reading":"は","limit":2,"context":null}"#],
+        fields: &["reading", "limit", "context", "typed"],
+        valid: &[r#"{"reading":"は","limit":2,"context":null,"typed":{"language":"ru","words":[{"text":"ха","start":0,"end":1}]}}"#],
     },
     Export {
         what: "learn",
