@@ -35,6 +35,9 @@ public struct KeyboardSettings: Equatable, Sendable {
     /// The space typed with nothing composed in a converting profile: `　` (full, the
     /// default of Japanese keyboards) or ` `. Kana-only profiles type what the core types.
     public var spaceWidth: CharacterWidth
+    /// Live conversion, auto-commit and the space habit of each profile (their own store keys:
+    /// `LiveConversionSettings.StoreKey`).
+    public var live = LiveConversionSettings()
 
     public init(
         pendingInputStyle: PendingInputStyle = .marked,
@@ -72,6 +75,7 @@ public struct KeyboardSettings: Equatable, Sendable {
         widths.digits = width(StoreKey.digitWidth) ?? widths.digits
         widths.punctuation = width(StoreKey.punctuationWidth) ?? widths.punctuation
         spaceWidth = width(StoreKey.spaceWidth) ?? spaceWidth
+        live = LiveConversionSettings(stores: stores)
         if let list = stores.lazy.compactMap({ $0.string(forKey: StoreKey.kanaOnlyProfiles) }).first {
             kanaOnlyProfiles = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }
