@@ -230,9 +230,21 @@ pub struct Dictionary {
     checksum: u64,
     /// Surface alphabet code of each character, for looking surfaces up.
     surface_codes: std::collections::HashMap<char, u16>,
+    /// Which dictionary this is among those opened by the process (`Dictionary::serial`).
+    serial: u64,
 }
 
+/// The serial the next dictionary opened gets.
+static NEXT_SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 impl Dictionary {
+    /// A number no other dictionary opened by this process has: what a thread remembers of
+    /// one dictionary's lookups (`conversion/heard/memo.rs`) is never used with another, even
+    /// one opened where a dropped one lay in memory.
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
     /// Opens and validates a compiled dictionary file.
     pub fn open(path: &Path) -> Result<Dictionary, DictionaryError> {
         let bytes = FileBytes::open(path).map_err(|message| DictionaryError { file: path.display().to_string(), message })?;
@@ -388,6 +400,7 @@ impl Dictionary {
             special_ids,
             checksum: stored,
             surface_codes,
+            serial: NEXT_SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
 

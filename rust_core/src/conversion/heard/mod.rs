@@ -30,6 +30,7 @@
 //! This module holds the rules and their costs; `walk.rs` walks the dictionary's trie along
 //! them from each start of the input, for the lattice (`lattice/build.rs`).
 
+pub(crate) mod memo;
 pub(crate) mod walk;
 
 /// What each listener's spelling costs when the dictionary is matched through it. Chosen by

@@ -87,7 +87,7 @@ impl StartKeys {
 /// One code of a partial match and the link of the code before it: the matches of one
 /// start position share their common beginnings instead of each copying its codes.
 #[derive(Clone, Copy)]
-struct Link {
+pub struct Link {
     previous: u32,
     code: u8,
 }
@@ -107,6 +107,7 @@ struct Step {
 }
 
 /// A dictionary reading matched through at least one rule.
+#[derive(Clone)]
 pub struct HeardReading {
     /// The reading's last code (`HeardWalk::links`; [`HeardWalk::reading_reversed`]).
     pub link: u32,
@@ -132,6 +133,22 @@ pub struct HeardWalk {
     found: Vec<HeardReading>,
     /// A reading's characters, last first (`HeardWalk::reading_reversed`).
     reversed: Vec<char>,
+    /// One past the last input character the last [`HeardWalk::find`] read or compared with
+    /// the input's end: its result is the same for any input that has the same characters up
+    /// to there from its start and goes on past it (`memo.rs`).
+    reach: usize,
+}
+
+/// One start's walk as [`HeardWalk::find`] left it, kept for a later input (`memo.rs`).
+#[derive(Default)]
+pub struct SavedWalk {
+    /// [`HeardWalk::reach`] of the walk.
+    pub reach: usize,
+    /// What `find` answered (false: stopped at its limit).
+    complete: bool,
+    keys: Vec<(usize, Range<u32>)>,
+    found: Vec<HeardReading>,
+    links: Vec<Link>,
 }
 
 impl HeardWalk {
@@ -150,6 +167,34 @@ impl HeardWalk {
             link = l.previous;
         }
         &self.reversed
+    }
+
+    /// Keeps what the last [`HeardWalk::find`], which answered `complete` and gave `keys`,
+    /// found and read.
+    pub fn save(&self, keys: &StartKeys, complete: bool, into: &mut SavedWalk) {
+        into.reach = self.reach;
+        into.complete = complete;
+        into.keys.clear();
+        into.keys.extend_from_slice(keys.as_slice());
+        into.found.clear();
+        into.found.extend_from_slice(&self.found);
+        into.links.clear();
+        into.links.extend_from_slice(&self.links);
+    }
+
+    /// Puts back a walk [`HeardWalk::save`] kept, as if `find` had just made it; returns what
+    /// `find` answered.
+    pub fn restore(&mut self, dictionary: &Dictionary, saved: &SavedWalk, keys: &mut StartKeys) -> bool {
+        keys.clear();
+        for (len, entries) in &saved.keys {
+            keys.push(dictionary, *len, entries.clone());
+        }
+        self.found.clear();
+        self.found.extend_from_slice(&saved.found);
+        self.links.clear();
+        self.links.extend_from_slice(&saved.links);
+        self.reach = saved.reach;
+        saved.complete
     }
 
     /// The readings the last [`HeardWalk::find`] found.
@@ -177,7 +222,10 @@ impl HeardWalk {
         // Whether the limit cut the walk short (a walk that used up its lookups on its last
         // step still found everything).
         let mut stopped = false;
+        let mut reach = start;
         while let Some(m) = self.stack.pop() {
+            // What follows reads the input at `m.next` and `m.next + 1` (or finds it ended).
+            reach = reach.max(m.next + 2);
             // The match's children, read once for all its steps.
             let children = dictionary.children_in(m.children);
             let last = m.last;
@@ -267,6 +315,7 @@ impl HeardWalk {
                 }
             }
         }
+        self.reach = reach;
         !stopped
     }
 
@@ -283,7 +332,7 @@ impl HeardWalk {
 
 impl Buffers for HeardWalk {
     fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer)) {
-        let HeardWalk { stack, links, steps, found, reversed } = self;
+        let HeardWalk { stack, links, steps, found, reversed, reach: _ } = self;
         visit(stack);
         visit(links);
         visit(steps);

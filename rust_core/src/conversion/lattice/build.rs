@@ -9,6 +9,7 @@ use super::homophones::BestOfClass;
 use super::{Lattice, Node, NodeText, TextSource, AS_TYPED_CHAR_COST, CONVENTIONAL_TEXT_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
 use crate::conversion::conventional::{SpellingIndex, SpellingMatch};
 use crate::conversion::foreign::{self, ForeignRequest};
+use crate::conversion::heard::memo::WalkMemo;
 use crate::conversion::heard::walk::{HeardWalk, Input, StartKeys};
 use crate::conversion::written::{Written, WrittenWord};
 use crate::conversion::heard::{self, HeardCosts};
@@ -116,6 +117,8 @@ impl Lattice {
             &mut classes
         });
         let mut keys = StartKeys::new();
+        // The walks of the last input on this thread that this one shares (`heard/memo.rs`).
+        let mut memo = request.heard.and_then(|costs| WalkMemo::take(&Input { dictionary, lookup, costs }));
         for start in 0..n {
             if let (Some(b), Some(texts), Some((from, to))) = (best_of_class.as_deref_mut(), texts, request.texts_within) {
                 b.prepare(if (from..to).contains(&start) { texts } else { 1 });
@@ -123,7 +126,14 @@ impl Lattice {
             let mut covered_one = false;
             // With spellings as heard, their walk follows the reading as typed too and gives its
             // keys; else (or if that walk stopped at its limit) the trie walk does.
-            if !request.heard.is_some_and(|costs| walk.find(&Input { dictionary, lookup, costs }, start, &mut keys)) {
+            let walked = request.heard.is_some_and(|costs| {
+                let input = Input { dictionary, lookup, costs };
+                match memo.as_mut() {
+                    Some(memo) => memo.find(&mut walk, &input, start, &mut keys),
+                    None => walk.find(&input, start, &mut keys),
+                }
+            });
+            if !walked {
                 keys.clear();
                 dictionary.common_prefixes(&codes[start..], |len, entries| keys.push(dictionary, len, entries));
             }
@@ -160,6 +170,9 @@ impl Lattice {
                 let id = if class == CharClass::Other { dictionary.special_id(SpecialId::Symbol) } else { noun };
                 self.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
             }
+        }
+        if let Some(memo) = memo {
+            memo.keep();
         }
         self.heard_walk = walk;
         self.best_of_class = classes;
