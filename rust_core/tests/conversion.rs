@@ -754,3 +754,32 @@ fn a_segments_candidates_keep_the_spaces_typed() {
     let resized = api::resize(&c, None, r#"{"reading":"きょうと","segments":[4],"index":0,"delta":0,"boundaries":[3]}"#);
     assert_eq!(resized, whole);
 }
+
+/// Live conversion converts the composition again at every keystroke, and each thread keeps
+/// the as-heard walks of its last input for the next (`conversion/heard/memo.rs`). A
+/// conversion made so equals the same request made on a fresh thread, which keeps nothing:
+/// every prefix of our sentences typed kana by kana and then deleted kana by kana (the live
+/// request), and typed again with candidates and alternatives; each sentence follows the one
+/// before on the same thread, so the walks kept are also another input's.
+#[test]
+fn conversions_that_reuse_the_last_inputs_walks_equal_fresh_ones_over_every_prefix() {
+    let c = real_dictionary();
+    let sentences = own_sentences();
+    assert!(sentences.len() > 100, "eval_sentences.tsv has {} readings", sentences.len());
+    let mut compared = 0;
+    for reading in &sentences {
+        let chars: Vec<char> = reading.chars().collect();
+        let typed = (1..=chars.len()).map(|n| (n, 1, 0));
+        let deleted = (1..chars.len()).rev().map(|n| (n, 1, 0));
+        let typed_again = (1..=chars.len()).map(|n| (n, 9, 3));
+        for (n, candidates, alternatives) in typed.chain(deleted).chain(typed_again) {
+            let prefix: String = chars[..n].iter().collect();
+            let request = Request { candidates, alternatives, heard: true, ..Request::new(&prefix) };
+            let kept = c.convert(&request).unwrap_or_else(|e| panic!("{prefix}: {e}"));
+            let fresh = std::thread::scope(|s| s.spawn(|| c.convert(&request)).join()).unwrap_or_else(|_| panic!("{prefix}: the fresh thread panicked")).unwrap();
+            assert_eq!(kept, fresh, "{prefix} ({candidates} candidates, {alternatives} alternatives)");
+            compared += 1;
+        }
+    }
+    assert!(compared > 3 * sentences.len(), "compared {compared} conversions");
+}
