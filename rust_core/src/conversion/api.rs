@@ -6,6 +6,7 @@
 use super::context::LeftContext;
 use super::foreign::{TypedWord, TypedWords};
 use super::prediction::{predict_in, Prediction};
+use super::rewrite::{Clock, Rewrites};
 use super::{Conversion, Converter, Request, ResizeRequest, SegmentRequest, Surroundings};
 use crate::json::{self, Value};
 use crate::limits;
@@ -20,10 +21,36 @@ pub const DEFAULT_HEARD: bool = true;
 
 // The fields each export accepts (docs/FFI.md, "Conversion"): anything else, a field of
 // another export included, is refused with an error naming it.
-const CONVERT_FIELDS: &[&str] = &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed"];
-const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "typed"];
-const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context", "typed"];
+const CONVERT_FIELDS: &[&str] = &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed", "clock", "emoji"];
+const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "typed", "clock", "emoji"];
+const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context", "typed", "clock", "emoji"];
 const PREDICT_FIELDS: &[&str] = &["reading", "limit", "context"];
+
+/// What a request asks of the rewriters (`rewrite/`): `"clock": {"unix_seconds",
+/// "utc_offset_minutes"}` (none: no dates or times) and `"emoji": false` to offer none.
+fn rewrites(fields: &Fields) -> Result<Rewrites, String> {
+    let emoji = fields.flag("emoji", true)?;
+    let members = match fields.get("clock") {
+        None | Some(Value::Null) => return Ok(Rewrites { clock: None, emoji }),
+        Some(Value::Object(members)) => members,
+        Some(other) => return Err(format!("$clock must be an object {{\"unix_seconds\", \"utc_offset_minutes\"}}, got {}", other.kind())),
+    };
+    let (mut seconds, mut offset) = (None, None);
+    for (key, value) in members {
+        match (key.as_str(), value) {
+            ("unix_seconds", Value::Number(n)) if n.fract() == 0.0 && (Clock::MIN_UNIX_SECONDS as f64..=Clock::MAX_UNIX_SECONDS as f64).contains(n) => seconds = Some(*n as i64),
+            ("unix_seconds", other) => {
+                return Err(format!("$clock.unix_seconds must be whole seconds since 1970 in years 1–9999 ({}–{}), got {}", Clock::MIN_UNIX_SECONDS, Clock::MAX_UNIX_SECONDS, describe(other)))
+            }
+            ("utc_offset_minutes", Value::Number(n)) if n.fract() == 0.0 && n.abs() <= Clock::MAX_OFFSET_MINUTES as f64 => offset = Some(*n as i32),
+            ("utc_offset_minutes", other) => return Err(format!("$clock.utc_offset_minutes must be whole minutes within ±{}, got {}", Clock::MAX_OFFSET_MINUTES, describe(other))),
+            (other, _) => return Err(format!("$clock: unknown field {}", json::quoted(other))),
+        }
+    }
+    let unix_seconds = seconds.ok_or("$clock.unix_seconds is missing")?;
+    let utc_offset_minutes = offset.ok_or("$clock.utc_offset_minutes is missing")?;
+    Ok(Rewrites { clock: Some(Clock { unix_seconds, utc_offset_minutes }), emoji })
+}
 
 /// The word boundaries of a request (`"boundaries": [positions]`), empty when absent.
 fn boundaries(fields: &Fields) -> Result<Vec<usize>, String> {
@@ -197,8 +224,9 @@ pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &st
         let boundaries = boundaries(&fields)?;
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
         let typed = typed_words(&fields)?;
+        let rewrites = rewrites(&fields)?;
         let around = Surroundings { left: Some(&left), boundaries: &boundaries };
-        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard, around, user, typed: typed.as_ref() }).map_err(|e| e.0)?;
+        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard, around, user, typed: typed.as_ref(), rewrites }).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     })
 }
@@ -223,7 +251,8 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
         let around = Surroundings { left: Some(&left), boundaries: &[] };
         let typed = typed_words(&fields)?;
-        let conversion = Request { reading, fixed: &lengths, candidates, alternatives, heard, around, user, typed: typed.as_ref() };
+        let rewrites = rewrites(&fields)?;
+        let conversion = Request { reading, fixed: &lengths, candidates, alternatives, heard, around, user, typed: typed.as_ref(), rewrites };
         let conversion = converter.resize(&ResizeRequest { conversion, index, delta }).map_err(|e| e.0)?;
         Ok(conversion_json(&conversion))
     })
@@ -250,7 +279,8 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
         let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
         let around = Surroundings { left: Some(&left), boundaries: &[] };
         let typed = typed_words(&fields)?;
-        let conversion = Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard, around, user, typed: typed.as_ref() };
+        let rewrites = rewrites(&fields)?;
+        let conversion = Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard, around, user, typed: typed.as_ref(), rewrites };
         let candidates = converter.candidates(&SegmentRequest { conversion, index }).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
         json::write_string_array(&mut out, candidates.iter().map(|c| c.text.as_str()));
@@ -293,7 +323,8 @@ pub fn predictions_json(predictions: &[Prediction]) -> String {
     out
 }
 
-/// `{"loaded": true, "path", "bytes", "entries", "keys", "mapped", "checksum", "metadata": {…}}`.
+/// `{"loaded": true, "path", "bytes", "entries", "keys", "mapped", "checksum", "metadata": {…},
+/// "emoji": {"readings"} or {"error"}}`: the emoji table's error when it is damaged.
 pub fn dictionary_info_json(converter: &Converter) -> String {
     let d = converter.dictionary();
     let mut out = String::from("{\"loaded\":true,\"path\":");
@@ -314,6 +345,15 @@ pub fn dictionary_info_json(converter: &Converter) -> String {
         out.push(':');
         json::write_string(&mut out, v);
     }
-    out.push_str("}}");
+    out.push_str("},\"emoji\":");
+    match converter.emoji_status() {
+        Ok(readings) => out.push_str(&format!("{{\"readings\":{readings}}}")),
+        Err(error) => {
+            out.push_str("{\"error\":");
+            json::write_string(&mut out, error);
+            out.push('}');
+        }
+    }
+    out.push('}');
     out
 }

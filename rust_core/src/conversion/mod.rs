@@ -13,6 +13,7 @@ pub mod heard;
 pub mod input;
 pub mod lattice;
 pub mod prediction;
+pub mod rewrite;
 pub mod search;
 pub mod segments;
 mod spare;
@@ -25,17 +26,20 @@ use foreign::{ForeignCosts, ForeignRequest, TypedWords};
 use heard::HeardCosts;
 use lattice::build::LatticeRequest;
 use lattice::Lattice;
+use rewrite::{EmojiTable, Rewrites, SegmentList};
 use search::{Distinct, Forward, PathQuery, Search, Span};
 use segments::{candidates, contexts, path_text, split, Candidate, SegmentQuery};
 use crate::user::UserData;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// One segment of a conversion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Segment {
     /// The reading it covers, as typed.
     pub reading: String,
-    /// Candidates, best first; the reading in hiragana and katakana always among them.
+    /// Candidates, best first; then what the rewriters add (dates, emoji); the list ends with
+    /// the reading's script forms (`rewrite/`).
     pub candidates: Vec<Candidate>,
 }
 
@@ -86,13 +90,16 @@ pub struct Request<'a> {
     /// What the writer typed for spans of the reading (`foreign.rs`): their own names, places
     /// and words become foreign-word candidates. None converts the kana alone.
     pub typed: Option<&'a TypedWords>,
+    /// What the rewriters of each segment's candidates are asked (`rewrite/`): the clock for
+    /// dates and times, whether to offer emoji.
+    pub rewrites: Rewrites,
 }
 
 impl<'a> Request<'a> {
     /// The best conversion of `reading` as typed: one candidate per segment, no alternatives,
     /// at the start of a sentence, without the user store.
     pub fn new(reading: &'a str) -> Request<'a> {
-        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed: None }
+        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed: None, rewrites: Rewrites::default() }
     }
 }
 
@@ -151,17 +158,30 @@ pub struct Converter {
     spellings: Cow<'static, SpellingIndex>,
     /// What the writer's own words cost (`foreign.rs`).
     foreign_costs: ForeignCosts,
+    /// Emoji by reading (`rewrite/emoji.rs`), or why the table could not be read.
+    emoji: Result<Arc<EmojiTable>, String>,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()), foreign_costs: ForeignCosts::default() }
+        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()), foreign_costs: ForeignCosts::default(), emoji: rewrite::emoji::bundled() }
     }
 
     /// The same converter with another table of conventional spellings (tests; an empty
     /// index turns them off).
     pub fn with_spellings(self, spellings: SpellingIndex) -> Converter {
         Converter { spellings: Cow::Owned(spellings), ..self }
+    }
+
+    /// The same converter with another emoji table, or a damaged one's error (tests).
+    pub fn with_emoji(self, emoji: Result<EmojiTable, String>) -> Converter {
+        Converter { emoji: emoji.map(Arc::new), ..self }
+    }
+
+    /// How many readings have emoji, or why the emoji table could not be read (then no emoji
+    /// are offered and every other candidate is as before).
+    pub fn emoji_status(&self) -> Result<usize, &str> {
+        self.emoji.as_ref().map(|t| t.readings()).map_err(String::as_str)
     }
 
     /// The same converter with other costs for spellings as heard (for tuning them).
@@ -198,8 +218,18 @@ impl Converter {
 
     /// Converts a reading into segments with candidates and whole-reading alternatives, in its
     /// surroundings (a left context's classes start the lattice) and with what the user store
-    /// holds ([`Request::user`]).
+    /// holds ([`Request::user`]); the rewriters then add to each segment's candidates.
     pub fn convert(&self, request: &Request) -> Result<Conversion, ConversionError> {
+        let mut conversion = self.convert_learned(request)?;
+        let emoji = self.emoji.as_deref().ok();
+        for segment in &mut conversion.segments {
+            rewrite::apply(SegmentList { candidates: &mut segment.candidates, typed: &segment.reading }, &request.rewrites, emoji);
+        }
+        Ok(conversion)
+    }
+
+    /// The conversion with what the user store holds, before the rewriters.
+    fn convert_learned(&self, request: &Request) -> Result<Conversion, ConversionError> {
         let Some(user) = request.user else { return self.convert_inner(request) };
         let phrase = user.phrase_for(request.reading, request.fixed);
         let lengths;

@@ -1,0 +1,122 @@
+//! Emoji by reading (docs/CONVERSION.md, "Emoji"): ねこ offers 🐈 and 🐱 after its words. The
+//! table is data, `rust_core/data/emojiReadings.tsv`, derived from Unicode CLDR's Japanese
+//! annotations by `scripts/tools/build_emoji_table.sh` (its header names the source and
+//! carries the licence), compiled in and read once.
+//!
+//! A damaged table is refused whole with an error naming the line ([`EmojiTable::parse`]); the
+//! converter then offers no emoji and reports the error (`rust_dictionary_info`), and every
+//! other candidate is as before.
+
+use super::Context;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// The bundled table.
+pub const BUNDLED_TSV: &str = include_str!("../../../data/emojiReadings.tsv");
+
+/// The file's name in errors.
+const FILE: &str = "emojiReadings.tsv";
+
+/// Longest reading and longest emoji (in characters) a line may have: the longest CLDR
+/// keyword is about a dozen kana, the longest sequence (a family) seven code points.
+const MAX_READING_CHARS: usize = 32;
+const MAX_EMOJI_CHARS: usize = 16;
+
+/// Emoji by reading (hiragana), best first.
+#[derive(Debug, Clone, Default)]
+pub struct EmojiTable {
+    by_reading: HashMap<String, Vec<String>>,
+}
+
+impl EmojiTable {
+    /// Reads the table: `#` starts a comment line; every other line is a reading in hiragana
+    /// and its emoji, separated by tabs. Any line that breaks this is an error naming it.
+    pub fn parse(text: &str) -> Result<EmojiTable, String> {
+        let mut by_reading = HashMap::new();
+        for (i, line) in text.lines().enumerate() {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let at = |what: String| format!("{FILE} line {}: {what}", i + 1);
+            let mut fields = line.split('\t');
+            let reading = fields.next().unwrap_or_default();
+            let chars = reading.chars().count();
+            if chars == 0 || chars > MAX_READING_CHARS || !reading.chars().all(|c| matches!(c, 'ぁ'..='ゖ' | 'ー')) {
+                return Err(at(format!("the reading {reading:?} must be 1–{MAX_READING_CHARS} hiragana")));
+            }
+            let emoji: Vec<String> = fields.map(str::to_string).collect();
+            if emoji.is_empty() {
+                return Err(at(format!("the reading {reading:?} has no emoji after a tab")));
+            }
+            if let Some(bad) = emoji.iter().find(|e| e.is_empty() || e.chars().count() > MAX_EMOJI_CHARS || e.chars().any(|c| c.is_whitespace() || c.is_control())) {
+                return Err(at(format!("{bad:?} is not an emoji (1–{MAX_EMOJI_CHARS} characters, no spaces)")));
+            }
+            if by_reading.insert(reading.to_string(), emoji).is_some() {
+                return Err(at(format!("the reading {reading:?} comes twice")));
+            }
+        }
+        Ok(EmojiTable { by_reading })
+    }
+
+    /// The emoji of a reading in hiragana, best first (none for most readings).
+    pub fn lookup(&self, reading: &str) -> &[String] {
+        self.by_reading.get(reading).map_or(&[], Vec::as_slice)
+    }
+
+    /// How many readings have emoji.
+    pub fn readings(&self) -> usize {
+        self.by_reading.len()
+    }
+}
+
+/// The bundled table, read once; its error if it is damaged.
+pub fn bundled() -> Result<Arc<EmojiTable>, String> {
+    static TABLE: OnceLock<Result<Arc<EmojiTable>, String>> = OnceLock::new();
+    TABLE.get_or_init(|| EmojiTable::parse(BUNDLED_TSV).map(Arc::new)).clone()
+}
+
+/// The rewriter: the emoji of the segment's reading, unless the request turned them off.
+pub fn add(context: &Context, out: &mut Vec<String>) {
+    if let Some(table) = context.emoji {
+        out.extend(table.lookup(context.reading).iter().cloned());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bundled_table_reads_and_has_the_cat() {
+        let table = bundled().expect("the bundled table parses");
+        assert!(table.lookup("ねこ").iter().any(|e| e == "🐱"));
+        assert!(table.readings() > 1000, "{} readings", table.readings());
+        assert!(table.lookup("ぬこ").is_empty());
+    }
+
+    #[test]
+    fn a_damaged_line_is_named() {
+        let cases = [
+            ("ねこ\t🐱\nネコ\t🐈\n", "line 2: the reading \"ネコ\" must be 1–32 hiragana"),
+            ("# header\nねこ\n", "line 2: the reading \"ねこ\" has no emoji after a tab"),
+            ("ねこ\t🐱\t\n", "line 1: \"\" is not an emoji"),
+            ("ねこ\t🐱\nいぬ\t🐶\nねこ\t🐈\n", "line 3: the reading \"ねこ\" comes twice"),
+            ("ねこ\t🐱 🐈\n", "line 1: \"🐱 🐈\" is not an emoji"),
+        ];
+        for (text, expected) in cases {
+            let error = EmojiTable::parse(text).unwrap_err();
+            assert!(error.starts_with("emojiReadings.tsv ") && error.contains(expected), "{error}");
+        }
+    }
+
+    #[test]
+    fn offered_only_when_on() {
+        let table = EmojiTable::parse("ねこ\t🐱\t🐈\n").unwrap();
+        let mut out = Vec::new();
+        add(&Context { reading: "ねこ", clock: None, emoji: Some(&table) }, &mut out);
+        assert_eq!(out, ["🐱", "🐈"]);
+        out.clear();
+        add(&Context { reading: "ねこ", clock: None, emoji: None }, &mut out);
+        assert!(out.is_empty());
+    }
+}
