@@ -32,6 +32,8 @@ public struct ConversionRequest: Equatable, Sendable {
     /// What the writer typed for parts of the reading: the core then also offers the foreign
     /// words among them.
     public var typed: TypedWords
+    /// What the core adds after the words: dates and times (with a clock), emoji.
+    public var rewrites = CandidateRewrites()
 
     /// The conversion of `reading` after `context`, with what was `typed` for it.
     public init(_ reading: String, context: ConversionContext = .none, typed: TypedWords = .none) {
@@ -66,7 +68,7 @@ public struct ConversionRequest: Equatable, Sendable {
         ConversionRequestBody.Convert(
             reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
             heard: matchingHeardSpellings, boundaries: wordBoundaries.isEmpty ? nil : wordBoundaries,
-            context: context.payload, typed: typed.payload)
+            context: context.payload, typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }
 
@@ -86,6 +88,8 @@ public struct ResizeRequest: Equatable, Sendable {
     public var context: ConversionContext
     /// As the conversion was made with.
     public var typed: TypedWords
+    /// As the conversion was made with.
+    public var rewrites = CandidateRewrites()
 
     /// Segment `segment` of `conversion` made longer or shorter by `delta`, converted again
     /// with the `context` and `typed` words the conversion was made with.
@@ -103,7 +107,8 @@ public struct ResizeRequest: Equatable, Sendable {
     var body: ConversionRequestBody.Resize {
         ConversionRequestBody.Resize(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, delta: delta,
-            candidates: candidates, alternatives: 0, context: context.payload, typed: typed.payload)
+            candidates: candidates, alternatives: 0, context: context.payload, typed: typed.payload,
+            clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }
 
@@ -120,6 +125,8 @@ public struct SegmentCandidatesRequest: Equatable, Sendable {
     public var context: ConversionContext
     /// As the conversion was made with.
     public var typed: TypedWords
+    /// As the conversion was made with.
+    public var rewrites = CandidateRewrites()
 
     /// Up to `limit` candidates for segment `segment` of `conversion`, with the `context` and
     /// `typed` words the conversion was made with.
@@ -137,6 +144,6 @@ public struct SegmentCandidatesRequest: Equatable, Sendable {
     var body: ConversionRequestBody.SegmentCandidates {
         ConversionRequestBody.SegmentCandidates(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, limit: limit,
-            context: context.payload, typed: typed.payload)
+            context: context.payload, typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }

@@ -114,6 +114,8 @@ enum ConversionRequestBody {
         var boundaries: [Int]?
         var context: ConversionContext.Payload?
         var typed: TypedWords.Payload?
+        var clock: LocalClock.Payload?
+        var emoji: Bool?
     }
 
     struct Resize: Encodable {
@@ -125,6 +127,8 @@ enum ConversionRequestBody {
         var alternatives: Int
         var context: ConversionContext.Payload?
         var typed: TypedWords.Payload?
+        var clock: LocalClock.Payload?
+        var emoji: Bool?
     }
 
     struct SegmentCandidates: Encodable {
@@ -134,6 +138,8 @@ enum ConversionRequestBody {
         var limit: Int
         var context: ConversionContext.Payload?
         var typed: TypedWords.Payload?
+        var clock: LocalClock.Payload?
+        var emoji: Bool?
     }
 
     struct Predict: Encodable {

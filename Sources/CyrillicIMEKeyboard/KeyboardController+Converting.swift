@@ -11,10 +11,9 @@ extension KeyboardController {
     func startConversion() {
         flushPending()
         guard !composition.isEmpty else { return }  // the core failed and it was committed
-        let context = contextTracker.context()
         phase = .processing(EngineKey.space)
         let typed = composition.typedWords(in: profiles.current.language)
-        let result = ConversionSession.converting(composition.kana, typed: typed, after: context, engine: engine)
+        let result = ConversionSession.converting(composition.kana, typed: typed, after: contextTracker.context(), rewrites: candidateOptions.rewrites(), engine: engine)
         phase = .inserting
         takeConversion(result)
     }

@@ -32,9 +32,7 @@ public final class KeyboardController {
 
     /// Where the writer is: nothing composed, composing, or converting.
     public enum InputState: Equatable, Sendable {
-        case idle
-        case composing
-        case converting
+        case idle, composing, converting
     }
 
     /// The pending input: typed letters the core has not converted yet.
@@ -75,6 +73,8 @@ public final class KeyboardController {
     public internal(set) var layer: KeyboardLayerPosition = .letters
     /// The widths of digits and punctuation the core writes (a setting).
     public var widths: OutputWidths
+    /// Emoji among the candidates and the clock of dates and times (settings).
+    public var candidateOptions: CandidateOptions
     /// The core's last error message (unknown profile, oversized input, no answer at all),
     /// cleared by the next key that converts cleanly. The text was inserted as typed anyway.
     public internal(set) var lastError: String?
@@ -112,6 +112,7 @@ public final class KeyboardController {
         self.profiles = profiles
         self.scheduler = scheduler
         widths = settings.widths
+        candidateOptions = settings.candidates
         shift = ShiftState(doubleTapInterval: settings.timing.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
         deleteRepeatTiming = settings.timing.deleteRepeat

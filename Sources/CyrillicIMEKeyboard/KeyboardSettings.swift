@@ -23,6 +23,8 @@ public struct KeyboardSettings: Equatable, Sendable {
         public static let kanaOnlyProfiles = "kanaOnlyProfiles"
         /// `"full"` (the default) or `"half"`: the space typed with nothing composed.
         public static let spaceWidth = "spaceWidth"
+        /// `"on"` (the default) or `"off"`: emoji among the candidates (🐱 for ねこ).
+        public static let emoji = "emoji"
     }
 
     public var pendingInputStyle: PendingInputStyle
@@ -35,19 +37,23 @@ public struct KeyboardSettings: Equatable, Sendable {
     /// The space typed with nothing composed in a converting profile: `　` (full, the
     /// default of Japanese keyboards) or ` `. Kana-only profiles type what the core types.
     public var spaceWidth: CharacterWidth
+    /// Emoji among the candidates, and the clock the dates and times are read from.
+    public var candidates: CandidateOptions
 
     public init(
         pendingInputStyle: PendingInputStyle = .marked,
         timing: KeyTiming = .standard,
         widths: OutputWidths = .standard,
         kanaOnlyProfiles: Set<String> = [],
-        spaceWidth: CharacterWidth = .full
+        spaceWidth: CharacterWidth = .full,
+        candidates: CandidateOptions = .standard
     ) {
         self.pendingInputStyle = pendingInputStyle
         self.timing = timing
         self.widths = widths
         self.kanaOnlyProfiles = kanaOnlyProfiles
         self.spaceWidth = spaceWidth
+        self.candidates = candidates
     }
 
     /// Whether `profileID` is typed in kana only.
@@ -72,6 +78,11 @@ public struct KeyboardSettings: Equatable, Sendable {
         widths.digits = width(StoreKey.digitWidth) ?? widths.digits
         widths.punctuation = width(StoreKey.punctuationWidth) ?? widths.punctuation
         spaceWidth = width(StoreKey.spaceWidth) ?? spaceWidth
+        switch stores.lazy.compactMap({ $0.string(forKey: StoreKey.emoji) }).first {
+        case "off": candidates.emoji = false
+        case "on": candidates.emoji = true
+        default: break
+        }
         if let list = stores.lazy.compactMap({ $0.string(forKey: StoreKey.kanaOnlyProfiles) }).first {
             kanaOnlyProfiles = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }

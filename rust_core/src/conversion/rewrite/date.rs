@@ -149,7 +149,7 @@ const READINGS: &[(&str, Meaning)] = &[
 /// The rewriter: the date or time a segment's reading names, when the request has a clock.
 pub fn add(context: &Context, out: &mut Vec<String>) {
     let Some(clock) = context.clock else { return };
-    let Some(&(_, meaning)) = READINGS.iter().find(|(reading, _)| *reading == context.reading) else { return };
+    let Some(&(_, meaning)) = READINGS.iter().find(|(reading, _)| *reading == context.spelled) else { return };
     let (today, minute) = clock.local();
     match meaning {
         Meaning::Day(offset) => day_forms(Date::from_days(today + offset), out),
@@ -206,7 +206,7 @@ mod tests {
 
     fn forms(reading: &str, clock: Clock) -> Vec<String> {
         let mut out = Vec::new();
-        add(&Context { reading, clock: Some(clock), emoji: None }, &mut out);
+        add(&Context { reading, spelled: reading, clock: Some(clock), emoji: None }, &mut out);
         out
     }
 
@@ -275,7 +275,7 @@ mod tests {
     fn other_readings_and_no_clock_add_nothing() {
         assert!(forms("ねこ", FRIDAY_MORNING).is_empty());
         let mut out = Vec::new();
-        add(&Context { reading: "きょう", clock: None, emoji: None }, &mut out);
+        add(&Context { reading: "きょう", spelled: "きょう", clock: None, emoji: None }, &mut out);
         assert!(out.is_empty());
     }
 }

@@ -75,10 +75,16 @@ pub fn bundled() -> Result<Arc<EmojiTable>, String> {
     TABLE.get_or_init(|| EmojiTable::parse(BUNDLED_TSV).map(Arc::new)).clone()
 }
 
-/// The rewriter: the emoji of the segment's reading, unless the request turned them off.
+/// The rewriter: the emoji of the segment's reading, unless the request turned them off. The
+/// reading as typed first (the table keeps a loanword's ー: こーひー ☕), then with its long
+/// vowels spelled (きょー finds きょう's).
 pub fn add(context: &Context, out: &mut Vec<String>) {
     if let Some(table) = context.emoji {
-        out.extend(table.lookup(context.reading).iter().cloned());
+        let mut found = table.lookup(context.reading);
+        if found.is_empty() {
+            found = table.lookup(context.spelled);
+        }
+        out.extend(found.iter().cloned());
     }
 }
 
@@ -113,10 +119,10 @@ mod tests {
     fn offered_only_when_on() {
         let table = EmojiTable::parse("ねこ\t🐱\t🐈\n").unwrap();
         let mut out = Vec::new();
-        add(&Context { reading: "ねこ", clock: None, emoji: Some(&table) }, &mut out);
+        add(&Context { reading: "ねこ", spelled: "ねこ", clock: None, emoji: Some(&table) }, &mut out);
         assert_eq!(out, ["🐱", "🐈"]);
         out.clear();
-        add(&Context { reading: "ねこ", clock: None, emoji: None }, &mut out);
+        add(&Context { reading: "ねこ", spelled: "ねこ", clock: None, emoji: None }, &mut out);
         assert!(out.is_empty());
     }
 }

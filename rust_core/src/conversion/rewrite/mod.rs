@@ -10,6 +10,7 @@ pub mod date;
 pub mod emoji;
 pub mod script_forms;
 
+use super::heard::{long_forms, vowel_of};
 use super::input::to_hiragana;
 use super::segments::Candidate;
 pub use date::Clock;
@@ -32,8 +33,11 @@ impl Default for Rewrites {
 
 /// What one rewriter sees of a segment.
 pub struct Context<'a> {
-    /// The segment's reading in hiragana.
+    /// The segment's reading in hiragana, as typed (こーひー).
     pub reading: &'a str,
+    /// The same with each long vowel marked ー spelled as a dictionary reading spells it
+    /// (`кё:` typed: きょー → きょう); the reading itself where it has none.
+    pub spelled: &'a str,
     pub clock: Option<Clock>,
     /// The emoji table, when the request wants emoji and the table is sound.
     pub emoji: Option<&'a EmojiTable>,
@@ -64,7 +68,8 @@ pub fn apply(segment: SegmentList, rewrites: &Rewrites, emoji: Option<&EmojiTabl
     }
     let tail = candidates.split_off(words_end);
     let reading = to_hiragana(typed);
-    let context = Context { reading: &reading, clock: rewrites.clock, emoji: emoji.filter(|_| rewrites.emoji) };
+    let spelled = spell_long_vowels(&reading);
+    let context = Context { reading: &reading, spelled: &spelled, clock: rewrites.clock, emoji: emoji.filter(|_| rewrites.emoji) };
     let mut added = Vec::new();
     for addition in ADDITIONS {
         addition(&context, &mut added);
@@ -77,9 +82,34 @@ pub fn apply(segment: SegmentList, rewrites: &Rewrites, emoji: Option<&EmojiTabl
     script_forms::finish(candidates, tail, typed);
 }
 
+/// `reading` with each ー after a kana spelled as its long vowel is in a dictionary reading:
+/// after an o-row kana う (きょー → きょう), after an e-row kana い (せんせー → せんせい), else the
+/// kana's own vowel (おばー → おばあ). Writers of Cyrillic mark a long vowel with `:`, which the
+/// profiles type as ー.
+fn spell_long_vowels(reading: &str) -> String {
+    let mut out = String::with_capacity(reading.len());
+    let mut last = None;
+    for c in reading.chars() {
+        let spelled = if c == 'ー' { last.and_then(vowel_of).map(|v| long_forms(v)[0]) } else { None };
+        let c = spelled.unwrap_or(c);
+        out.push(c);
+        last = Some(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_vowels_are_spelled_as_readings_spell_them() {
+        assert_eq!(spell_long_vowels("きょー"), "きょう");
+        assert_eq!(spell_long_vowels("げつよーび"), "げつようび");
+        assert_eq!(spell_long_vowels("せんせー"), "せんせい");
+        assert_eq!(spell_long_vowels("おばー"), "おばあ");
+        assert_eq!(spell_long_vowels("ーんー"), "ーんー");
+    }
 
     fn word(text: &str) -> Candidate {
         Candidate { text: text.to_string(), cost: 10, class: Some((1, 1)) }
@@ -97,6 +127,15 @@ mod tests {
         apply(SegmentList { candidates: &mut candidates, typed: "きょう" }, &rewrites, Some(&table));
         let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
         assert_eq!(texts, ["今日", "強", "2026/11/27", "2026-11-27", "11月27日", "2026年11月27日", "令和8年11月27日", "金曜日", "🌞", "きょう", "キョウ", "ｷｮｳ"]);
+    }
+
+    #[test]
+    fn a_long_vowel_typed_as_a_mark_still_names_the_day() {
+        let mut candidates = vec![word("今日"), form("きょー"), form("キョー")];
+        let rewrites = Rewrites { clock: Some(Clock { unix_seconds: 1_795_740_060, utc_offset_minutes: 540 }), emoji: false };
+        apply(SegmentList { candidates: &mut candidates, typed: "きょー" }, &rewrites, None);
+        assert!(candidates.iter().any(|c| c.text == "11月27日"));
+        assert_eq!(candidates.last().map(|c| c.text.as_str()), Some("ｷｮｰ"));
     }
 
     #[test]
