@@ -42,7 +42,8 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
         engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(),
         settings: KeyboardSettings(
             pendingInputStyle: inline ? .inline : .marked,
-            kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : []))
+            kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [],
+            candidates: CandidateOptions(emoji: !parsed.has("--no-emoji"))))
     // Learning: what is committed from the candidate bar is learned in the store (--store DIR,
     // else the user's state directory) and ranks first the next time (docs/LEARNING.md).
     let store = storeDirectory ?? defaultStoreDirectory()

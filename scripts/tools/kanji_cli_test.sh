@@ -180,5 +180,19 @@ expect "--version of a damaged dictionary says why, and still succeeds" "ok" 0 "
   "'$cli' version --dictionary '$scratch/flipped.cimedic' | sed -n 3p | grep -qF 'dictionary none: dictionary $scratch/flipped.cimedic: checksum mismatch' && echo ok"
 expect "kana conversion needs no dictionary" "か" 0 "" -- env -u CYRILLIC_IME_DICTIONARY "$cli" convert ка
 
+# What the bar lists (issue 38): after the words, the date or time from --clock (2026-11-27
+# 09:41 in Tokyo), emoji unless --no-emoji; the script forms end each segment's list.
+friday=1795740060,540
+expect "kanji --segments: today's date after the words" "ok" 0 "" -- bash -c \
+  "'$cli' kanji --segments --clock $friday きょう | tr '\t' '\n' | grep -qxF 令和8年11月27日 && echo ok"
+expect "kanji --segments: the time" "ok" 0 "" -- bash -c \
+  "'$cli' kanji --segments --clock $friday いま | tr '\t' '\n' | grep -qxF 9時41分 && echo ok"
+expect "kanji --segments: the word first, the half-width form last" $'猫\nﾈｺ' 0 "" -- bash -c \
+  "'$cli' kanji --segments ねこ | tr '\t' '\n' | sed -n '1p;\$p'"
+expect "kanji --segments: 🐱 for ねこ" "ok" 0 "" -- bash -c "'$cli' kanji --segments ねこ | grep -qF 🐱 && echo ok"
+expect "kanji --segments --no-emoji: no 🐱" "none" 0 "" -- bash -c "'$cli' kanji --segments --no-emoji ねこ | grep -qF 🐱 || echo none"
+expect "kanji: a bad --clock" "" 64 "--clock now: expected SECONDS,MINUTES" -- "$cli" kanji --segments --clock now きょう
+expect "kanji: --no-emoji needs --segments" "" 64 "" -- "$cli" kanji --no-emoji ねこ
+
 echo "kanji_cli_test: $passed passed, $failed failed"
 [[ $failed == 0 ]]
