@@ -45,57 +45,6 @@ pub fn to_hiragana(text: &str) -> String {
     out
 }
 
-/// The katakana of the half-width block in its order (U+FF66 ｦ … U+FF9D ﾝ): the `i`th is
-/// written half-width as U+FF66 + `i`.
-const HALF_WIDTH_ORDER: &str = "ヲァィゥェォャュョッーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン";
-
-/// Punctuation with a half-width form (U+FF61 ｡ …).
-const HALF_WIDTH_PUNCTUATION: &str = "。「」、・";
-
-/// The voiced katakana written half-width as their plain form and ﾞ, and the semi-voiced
-/// ones as theirs and ﾟ (ガ → ｶﾞ, パ → ﾊﾟ): Unicode puts each right after its plain form.
-const VOICED: &str = "ガギグゲゴザジズゼゾダヂヅデドバビブベボ";
-const SEMI_VOICED: &str = "パピプペポ";
-
-fn half_width_base(c: char) -> Option<char> {
-    if let Some(i) = HALF_WIDTH_ORDER.chars().position(|k| k == c) {
-        return char::from_u32(0xFF66 + i as u32);
-    }
-    HALF_WIDTH_PUNCTUATION.chars().position(|k| k == c).and_then(|i| char::from_u32(0xFF61 + i as u32))
-}
-
-/// Appends the half-width form of one kana (either script) to `out`: one character, or two
-/// for a voiced kana (ガ → ｶﾞ, ヴ → ｳﾞ). Characters without a half-width form (ヵ, ゐ, kanji,
-/// Latin) are kept as they are.
-fn push_half_width(out: &mut String, c: char) {
-    let k = katakana_char(c);
-    let marked = |base: u32, mark: char| char::from_u32(base).and_then(half_width_base).map(|h| (h, Some(mark)));
-    let (half, mark) = if VOICED.contains(k) {
-        marked(k as u32 - 1, 'ﾞ')
-    } else if SEMI_VOICED.contains(k) {
-        marked(k as u32 - 2, 'ﾟ')
-    } else if k == 'ヴ' {
-        Some(('ｳ', Some('ﾞ')))
-    } else if k == 'ヮ' {
-        Some(('ﾜ', None))
-    } else {
-        half_width_base(k).map(|h| (h, None))
-    }
-    .unwrap_or((k, None));
-    out.push(half);
-    out.extend(mark);
-}
-
-/// `text` in half-width katakana (ねこ → ﾈｺ, がっこう → ｶﾞｯｺｳ); what has no half-width
-/// form is kept.
-pub fn to_half_width_katakana(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        push_half_width(&mut out, c);
-    }
-    out
-}
-
 /// What the dakuten key does to the character before the cursor: each cycle from the
 /// data (は → ば → ぱ → は) in hiragana and, derived from it, in katakana.
 #[derive(Debug, Clone, Default)]
@@ -139,15 +88,6 @@ mod tests {
         let mut out = String::new();
         push_katakana(&mut out, "きゃっとー。ゔゝaк");
         assert_eq!(out, "キャットー。ヴヽaк");
-    }
-
-    #[test]
-    fn half_width_katakana_from_either_script() {
-        assert_eq!(to_half_width_katakana("ねこ"), "ﾈｺ");
-        assert_eq!(to_half_width_katakana("がっこう"), "ｶﾞｯｺｳ");
-        assert_eq!(to_half_width_katakana("パーティー"), "ﾊﾟｰﾃｨｰ");
-        assert_eq!(to_half_width_katakana("ヴォ、ん。"), "ｳﾞｫ､ﾝ｡");
-        assert_eq!(to_half_width_katakana("ヲヮヵ猫a"), "ｦﾜヵ猫a");
     }
 
     #[test]

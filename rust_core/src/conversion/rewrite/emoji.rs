@@ -7,8 +7,10 @@
 //! converter then offers no emoji and reports the error (`rust_dictionary_info`), and every
 //! other candidate is as before.
 
+use super::super::fnv::FnvHasher;
 use super::Context;
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::sync::{Arc, OnceLock};
 
 /// The bundled table.
@@ -25,14 +27,16 @@ const MAX_EMOJI_CHARS: usize = 16;
 /// Emoji by reading (hiragana), best first.
 #[derive(Debug, Clone, Default)]
 pub struct EmojiTable {
-    by_reading: HashMap<String, Vec<String>>,
+    /// Keyed with FNV (`fnv.rs`): every segment of every conversion is looked up, and the
+    /// keys come from the bundled file.
+    by_reading: HashMap<String, Vec<String>, BuildHasherDefault<FnvHasher>>,
 }
 
 impl EmojiTable {
     /// Reads the table: `#` starts a comment line; every other line is a reading in hiragana
     /// and its emoji, separated by tabs. Any line that breaks this is an error naming it.
     pub fn parse(text: &str) -> Result<EmojiTable, String> {
-        let mut by_reading = HashMap::new();
+        let mut by_reading = HashMap::default();
         for (i, line) in text.lines().enumerate() {
             if line.is_empty() || line.starts_with('#') {
                 continue;
@@ -81,7 +85,7 @@ pub fn bundled() -> Result<Arc<EmojiTable>, String> {
 pub fn add(context: &Context, out: &mut Vec<String>) {
     if let Some(table) = context.emoji {
         let mut found = table.lookup(context.reading);
-        if found.is_empty() {
+        if found.is_empty() && context.spelled != context.reading {
             found = table.lookup(context.spelled);
         }
         out.extend(found.iter().cloned());

@@ -14,6 +14,7 @@ use super::heard::{long_forms, vowel_of};
 use super::input::to_hiragana;
 use super::segments::Candidate;
 pub use date::Clock;
+use std::borrow::Cow;
 pub use emoji::EmojiTable;
 
 /// What a request asks of the rewriters.
@@ -68,18 +69,20 @@ pub fn apply(segment: SegmentList, rewrites: &Rewrites, emoji: Option<&EmojiTabl
     }
     let tail = candidates.split_off(words_end);
     let reading = to_hiragana(typed);
-    let spelled = spell_long_vowels(&reading);
-    let context = Context { reading: &reading, spelled: &spelled, clock: rewrites.clock, emoji: emoji.filter(|_| rewrites.emoji) };
     let mut added = Vec::new();
-    for addition in ADDITIONS {
-        addition(&context, &mut added);
+    {
+        let spelled = if reading.contains('ー') { Cow::Owned(spell_long_vowels(&reading)) } else { Cow::Borrowed(reading.as_str()) };
+        let context = Context { reading: &reading, spelled: &spelled, clock: rewrites.clock, emoji: emoji.filter(|_| rewrites.emoji) };
+        for addition in ADDITIONS {
+            addition(&context, &mut added);
+        }
     }
     for text in added {
         if !candidates.iter().chain(&tail).any(|c| c.text == text) {
             candidates.push(Candidate { text, cost: i32::MAX, class: None });
         }
     }
-    script_forms::finish(candidates, tail, typed);
+    script_forms::finish(candidates, tail, typed, reading);
 }
 
 /// `reading` with each ー after a kana spelled as its long vowel is in a dictionary reading:
