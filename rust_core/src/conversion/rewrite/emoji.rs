@@ -1,7 +1,9 @@
-//! Emoji by reading (docs/CONVERSION.md, "Emoji"): ねこ offers 🐈 and 🐱 after its words. The
-//! table is data, `rust_core/data/emojiReadings.tsv`, derived from Unicode CLDR's Japanese
-//! annotations by `scripts/tools/build_emoji_table.sh` (its header names the source and
-//! carries the licence), compiled in and read once.
+//! Emoji and emoticons by reading (docs/CONVERSION.md, "Emoji"): ねこ offers 🐈 and 🐱 after
+//! its words, えがお (^_^). The tables are data: `rust_core/data/emojiReadings.tsv`, derived
+//! from Unicode CLDR's Japanese annotations by `scripts/tools/build_emoji_table.sh` (its header
+//! names the source and carries the licence), and `rust_core/data/emoticons.tsv`, written for
+//! this project (CLDR has no emoticons); both compiled in and read once into one table, a
+//! reading's emoji before its emoticons.
 //!
 //! A damaged table is refused whole with an error naming the line ([`EmojiTable::parse`]); the
 //! converter then offers no emoji and reports the error (`rust_dictionary_info`), and every
@@ -13,11 +15,13 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, OnceLock};
 
-/// The bundled table.
+/// The bundled tables.
 pub const BUNDLED_TSV: &str = include_str!("../../../data/emojiReadings.tsv");
+pub const BUNDLED_EMOTICONS_TSV: &str = include_str!("../../../data/emoticons.tsv");
 
-/// The file's name in errors.
+/// The files' names in errors.
 const FILE: &str = "emojiReadings.tsv";
+const EMOTICONS_FILE: &str = "emoticons.tsv";
 
 /// Longest reading and longest emoji (in characters) a line may have: the longest CLDR
 /// keyword is about a dozen kana, the longest sequence (a family) seven code points.
@@ -33,15 +37,21 @@ pub struct EmojiTable {
 }
 
 impl EmojiTable {
-    /// Reads the table: `#` starts a comment line; every other line is a reading in hiragana
-    /// and its emoji, separated by tabs. Any line that breaks this is an error naming it.
+    /// Reads the emoji table (emojiReadings.tsv): `#` starts a comment line; every other line
+    /// is a reading in hiragana and its emoji, separated by tabs. Any line that breaks this is
+    /// an error naming it.
     pub fn parse(text: &str) -> Result<EmojiTable, String> {
+        Self::parse_file(FILE, text)
+    }
+
+    /// [`EmojiTable::parse`] of a file named `file` in errors (the emoticons' has the same form).
+    pub fn parse_file(file: &str, text: &str) -> Result<EmojiTable, String> {
         let mut by_reading = HashMap::default();
         for (i, line) in text.lines().enumerate() {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let at = |what: String| format!("{FILE} line {}: {what}", i + 1);
+            let at = |what: String| format!("{file} line {}: {what}", i + 1);
             let mut fields = line.split('\t');
             let reading = fields.next().unwrap_or_default();
             let chars = reading.chars().count();
@@ -67,6 +77,19 @@ impl EmojiTable {
         self.by_reading.get(reading).map_or(&[], Vec::as_slice)
     }
 
+    /// This table with `other`'s texts after its own for each reading (none repeated).
+    pub fn followed_by(mut self, other: EmojiTable) -> EmojiTable {
+        for (reading, texts) in other.by_reading {
+            let list = self.by_reading.entry(reading).or_default();
+            for text in texts {
+                if !list.contains(&text) {
+                    list.push(text);
+                }
+            }
+        }
+        self
+    }
+
     /// How many readings have emoji.
     pub fn readings(&self) -> usize {
         self.by_reading.len()
@@ -76,7 +99,13 @@ impl EmojiTable {
 /// The bundled table, read once; its error if it is damaged.
 pub fn bundled() -> Result<Arc<EmojiTable>, String> {
     static TABLE: OnceLock<Result<Arc<EmojiTable>, String>> = OnceLock::new();
-    TABLE.get_or_init(|| EmojiTable::parse(BUNDLED_TSV).map(Arc::new)).clone()
+    TABLE
+        .get_or_init(|| {
+            let emoji = EmojiTable::parse(BUNDLED_TSV)?;
+            let emoticons = EmojiTable::parse_file(EMOTICONS_FILE, BUNDLED_EMOTICONS_TSV)?;
+            Ok(Arc::new(emoji.followed_by(emoticons)))
+        })
+        .clone()
 }
 
 /// The rewriter: the emoji of the segment's reading, unless the request turned them off. The
@@ -102,6 +131,19 @@ mod tests {
         assert!(table.lookup("ねこ").iter().any(|e| e == "🐱"));
         assert!(table.readings() > 1000, "{} readings", table.readings());
         assert!(table.lookup("ぬこ").is_empty());
+        assert_eq!(table.lookup("えがお").last().map(String::as_str), Some("(^o^)"), "the emoticons after the emoji: {:?}", table.lookup("えがお"));
+        assert!(table.lookup("かおもじ").iter().any(|e| e == "(^_^)"));
+    }
+
+    #[test]
+    fn the_emoticons_follow_the_emoji_once() {
+        let emoji = EmojiTable::parse("えがお\t😀\t🙂\n").unwrap();
+        let emoticons = EmojiTable::parse_file("emoticons.tsv", "えがお\t(^_^)\t🙂\nおじぎ\tm(__)m\n").unwrap();
+        let table = emoji.followed_by(emoticons);
+        assert_eq!(table.lookup("えがお"), ["😀", "🙂", "(^_^)"]);
+        assert_eq!(table.lookup("おじぎ"), ["m(__)m"]);
+        let error = EmojiTable::parse_file("emoticons.tsv", "おじぎ\tm(_ _)m\n").unwrap_err();
+        assert!(error.starts_with("emoticons.tsv line 1: "), "{error}");
     }
 
     #[test]
