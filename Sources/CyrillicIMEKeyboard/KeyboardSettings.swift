@@ -37,7 +37,8 @@ public struct KeyboardSettings: Equatable, Sendable {
     /// The space typed with nothing composed in a converting profile: `　` (full, the
     /// default of Japanese keyboards) or ` `. Kana-only profiles type what the core types.
     public var spaceWidth: CharacterWidth
-    /// Emoji among the candidates, and the clock the dates and times are read from.
+    /// Emoji among the candidates, and the clock the dates and times are read from (set after
+    /// `init`, which takes the others).
     public var candidates: CandidateOptions
 
     public init(
@@ -45,15 +46,14 @@ public struct KeyboardSettings: Equatable, Sendable {
         timing: KeyTiming = .standard,
         widths: OutputWidths = .standard,
         kanaOnlyProfiles: Set<String> = [],
-        spaceWidth: CharacterWidth = .full,
-        candidates: CandidateOptions = .standard
+        spaceWidth: CharacterWidth = .full
     ) {
         self.pendingInputStyle = pendingInputStyle
         self.timing = timing
         self.widths = widths
         self.kanaOnlyProfiles = kanaOnlyProfiles
         self.spaceWidth = spaceWidth
-        self.candidates = candidates
+        candidates = .standard
     }
 
     /// Whether `profileID` is typed in kana only.

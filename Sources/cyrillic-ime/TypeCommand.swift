@@ -38,12 +38,11 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     }
     profiles.select(start.id)
     let document = InMemoryTextDocumentProxy()
+    var settings = KeyboardSettings(
+        pendingInputStyle: inline ? .inline : .marked, kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [])
+    settings.candidates.emoji = !parsed.has("--no-emoji")
     let controller = KeyboardController(
-        engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(),
-        settings: KeyboardSettings(
-            pendingInputStyle: inline ? .inline : .marked,
-            kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [],
-            candidates: CandidateOptions(emoji: !parsed.has("--no-emoji"))))
+        engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(), settings: settings)
     // Learning: what is committed from the candidate bar is learned in the store (--store DIR,
     // else the user's state directory) and ranks first the next time (docs/LEARNING.md).
     let store = storeDirectory ?? defaultStoreDirectory()

@@ -51,7 +51,9 @@ final class CandidateRewritesTests: XCTestCase {
     }
 
     private func keyboard(_ options: CandidateOptions) throws -> KeyboardHarness {
-        let keyboard = try KeyboardHarness(engine: RustCoreEngine.shared, kanaOnly: false, settings: KeyboardSettings(candidates: options))
+        var settings = KeyboardSettings()
+        settings.candidates = options
+        let keyboard = try KeyboardHarness(engine: RustCoreEngine.shared, kanaOnly: false, settings: settings)
         XCTAssertTrue(keyboard.controller.selectProfile("rus_standard"))
         return keyboard
     }

@@ -37,7 +37,7 @@ fn strings(value: Option<&Value>) -> Vec<String> {
 
 /// The first segment's candidates of a convert request's answer.
 fn candidates(c: &Converter, request: &str) -> Vec<String> {
-    let answer = parse(&api::convert(c, request));
+    let answer = parse(&api::convert(c, None, request));
     let Some(Value::Array(segments)) = member(&answer, "segments") else { panic!("{request} → {answer:?}") };
     strings(member(&segments[0], "candidates"))
 }
@@ -58,10 +58,10 @@ fn today_follows_the_words_in_every_export() {
     assert_eq!(list[at..at + dates.len()], dates, "{list:?}");
     assert_eq!(list[list.len() - 3..], ["きょう", "キョウ", "ｷｮｳ"], "the script forms end the list: {list:?}");
     // The same through resize and candidates.
-    let resized = parse(&api::resize(&c, &format!(r#"{{"reading":"きょう","segments":[3],"index":0,"delta":0,{CLOCK}}}"#)));
+    let resized = parse(&api::resize(&c, None, &format!(r#"{{"reading":"きょう","segments":[3],"index":0,"delta":0,{CLOCK}}}"#)));
     let Some(Value::Array(segments)) = member(&resized, "segments") else { panic!("{resized:?}") };
     assert!(strings(member(&segments[0], "candidates")).contains(&"令和8年11月27日".to_string()));
-    let one = parse(&api::segment_candidates(&c, &format!(r#"{{"reading":"いま","segments":[2],"index":0,{CLOCK}}}"#)));
+    let one = parse(&api::segment_candidates(&c, None, &format!(r#"{{"reading":"いま","segments":[2],"index":0,{CLOCK}}}"#)));
     let times = strings(member(&one, "candidates"));
     assert!(["9:41", "9時41分", "午前9時41分"].iter().all(|t| times.contains(&t.to_string())), "{times:?}");
 }
@@ -126,7 +126,7 @@ fn a_bad_clock_is_refused_with_the_member_named() {
         (r#""emoji":"no""#, "$emoji must be true or false"),
     ];
     for (field, expected) in cases {
-        let answer = api::convert(&c, &format!(r#"{{"reading":"きょう","fixed":[3],{field}}}"#));
+        let answer = api::convert(&c, None, &format!(r#"{{"reading":"きょう","fixed":[3],{field}}}"#));
         assert!(error(&answer).contains(expected), "{field} → {answer}");
         assert_eq!(member(&parse(&answer), "reading"), Some(&Value::String("きょう".into())), "the reading comes back to commit");
     }
