@@ -9,6 +9,32 @@
 // The context and the typed words are what the conversion is made after and from; a resize or
 // a longer candidate list of that conversion is asked with the same ones.
 
+/// Predictions for what is being composed (`rust_predict`): the words whose reading starts
+/// with it, and, with the writer's `typed` words, the foreign forms of the word that is the
+/// whole reading (ナターシャ for `наташа`; docs/FFI.md, "The writer's own words").
+public struct PredictionRequest: Equatable, Sendable {
+    /// The kana composed so far (empty: the words that usually follow `context`).
+    public var reading: String
+    /// How many predictions.
+    public var limit: Int
+    /// What stands before the reading.
+    public var context: ConversionContext
+    /// What the writer typed for the reading.
+    public var typed: TypedWords
+
+    /// Up to `limit` predictions for `reading` after `context`, with what was `typed` for it.
+    public init(_ reading: String, limit: Int = 9, context: ConversionContext = .none, typed: TypedWords = .none) {
+        self.reading = reading
+        self.limit = limit
+        self.context = context
+        self.typed = typed
+    }
+
+    var body: ConversionRequestBody.Predict {
+        ConversionRequestBody.Predict(reading: reading, limit: limit, context: context.payload, typed: typed.payload)
+    }
+}
+
 /// A conversion of a reading (`rust_convert`).
 public struct ConversionRequest: Equatable, Sendable {
     /// The kana to convert.
@@ -17,7 +43,8 @@ public struct ConversionRequest: Equatable, Sendable {
     /// segmented freely.
     public var fixedSegmentLengths: [Int] = []
     /// Positions inside the reading (Unicode scalars) where a word must end: no dictionary word
-    /// spans them (`init(words:)` puts one between each two words).
+    /// spans them (`init(words:)` puts one between each two words). The spaces of `typed` are
+    /// sent with them.
     public var wordBoundaries: [Int] = []
     /// Candidates per segment.
     public var candidates = 9
@@ -67,7 +94,7 @@ public struct ConversionRequest: Equatable, Sendable {
     var body: ConversionRequestBody.Convert {
         ConversionRequestBody.Convert(
             reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            heard: matchingHeardSpellings, boundaries: wordBoundaries.isEmpty ? nil : wordBoundaries,
+            heard: matchingHeardSpellings, boundaries: typed.boundaries(adding: wordBoundaries, inReadingOf: reading),
             context: context.payload, typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }
@@ -107,8 +134,8 @@ public struct ResizeRequest: Equatable, Sendable {
     var body: ConversionRequestBody.Resize {
         ConversionRequestBody.Resize(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, delta: delta,
-            candidates: candidates, alternatives: 0, context: context.payload, typed: typed.payload,
-            clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
+            candidates: candidates, alternatives: 0, context: context.payload,
+            boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }
 
@@ -144,6 +171,6 @@ public struct SegmentCandidatesRequest: Equatable, Sendable {
     var body: ConversionRequestBody.SegmentCandidates {
         ConversionRequestBody.SegmentCandidates(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, limit: limit,
-            context: context.payload, typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
+            context: context.payload, boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }

@@ -126,6 +126,7 @@ enum ConversionRequestBody {
         var candidates: Int
         var alternatives: Int
         var context: ConversionContext.Payload?
+        var boundaries: [Int]?
         var typed: TypedWords.Payload?
         var clock: LocalClock.Payload?
         var emoji: Bool?
@@ -137,6 +138,7 @@ enum ConversionRequestBody {
         var index: Int
         var limit: Int
         var context: ConversionContext.Payload?
+        var boundaries: [Int]?
         var typed: TypedWords.Payload?
         var clock: LocalClock.Payload?
         var emoji: Bool?
@@ -146,6 +148,7 @@ enum ConversionRequestBody {
         var reading: String
         var limit: Int
         var context: ConversionContext.Payload?
+        var typed: TypedWords.Payload?
     }
 
     static func json(_ request: some Encodable) -> String {

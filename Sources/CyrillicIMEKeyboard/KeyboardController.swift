@@ -42,6 +42,8 @@ public final class KeyboardController {
     public internal(set) var composition = Composition()
     /// The conversion shown while converting, `nil` otherwise.
     public internal(set) var conversion: ConversionSession?
+    /// Live conversion while composing: the composition's best conversion as it is typed.
+    public internal(set) var live: LiveConversion
     /// The row above the keys: predictions while composing, candidates while converting,
     /// the words that usually follow after a commit.
     public internal(set) var candidateBar = CandidateBar()
@@ -118,13 +120,12 @@ public final class KeyboardController {
         deleteRepeatTiming = settings.timing.deleteRepeat
         kanaOnlyProfiles = settings.kanaOnlyProfiles
         spaceWidth = settings.spaceWidth
+        live = LiveConversion(settings: settings.live)
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }
     }
 
     /// The rows of the layer shown now, for the view to draw.
-    public var currentRows: [[String]] {
-        profiles.current.rows(at: layer)
-    }
+    public var currentRows: [[String]] { profiles.current.rows(at: layer) }
 
     // MARK: Events from the view and the host
 

@@ -40,6 +40,9 @@ public struct KeyboardSettings: Equatable, Sendable {
     /// Emoji among the candidates, and the clock the dates and times are read from (set after
     /// `init`, which takes the others).
     public var candidates: CandidateOptions
+    /// Live conversion, auto-commit and the space habit of each profile (their own store keys:
+    /// `LiveConversionSettings.StoreKey`).
+    public var live = LiveConversionSettings()
 
     public init(
         pendingInputStyle: PendingInputStyle = .marked,
@@ -83,6 +86,7 @@ public struct KeyboardSettings: Equatable, Sendable {
         case "on": candidates.emoji = true
         default: break
         }
+        live = LiveConversionSettings(stores: stores)
         if let list = stores.lazy.compactMap({ $0.string(forKey: StoreKey.kanaOnlyProfiles) }).first {
             kanaOnlyProfiles = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }

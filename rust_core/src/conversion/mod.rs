@@ -17,12 +17,14 @@ pub mod rewrite;
 pub mod search;
 pub mod segments;
 mod spare;
+mod written;
 
 use crate::dictionary::Dictionary;
 use crate::limits;
 use conventional::SpellingIndex;
 use context::LeftContext;
-use foreign::{ForeignCosts, ForeignRequest, TypedWords};
+use crate::request::TypedWords;
+use foreign::{ForeignCosts, ForeignRequest};
 use heard::HeardCosts;
 use lattice::build::LatticeRequest;
 use lattice::Lattice;
@@ -89,7 +91,7 @@ pub struct Request<'a> {
     pub user: Option<&'a UserData>,
     /// What the writer typed for spans of the reading (`foreign.rs`): their own names, places
     /// and words become foreign-word candidates. None converts the kana alone.
-    pub typed: Option<&'a TypedWords>,
+    pub typed_words: Option<&'a TypedWords>,
     /// What the rewriters of each segment's candidates are asked (`rewrite/`): the clock for
     /// dates and times, whether to offer emoji.
     pub rewrites: Rewrites,
@@ -99,7 +101,7 @@ impl<'a> Request<'a> {
     /// The best conversion of `reading` as typed: one candidate per segment, no alternatives,
     /// at the start of a sentence, without the user store.
     pub fn new(reading: &'a str) -> Request<'a> {
-        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed: None, rewrites: Rewrites::default() }
+        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed_words: None, rewrites: Rewrites::default() }
     }
 }
 
@@ -218,9 +220,19 @@ impl Converter {
 
     /// Converts a reading into segments with candidates and whole-reading alternatives, in its
     /// surroundings (a left context's classes start the lattice) and with what the user store
-    /// holds ([`Request::user`]); the rewriters then add to each segment's candidates.
+    /// holds ([`Request::user`]).
     pub fn convert(&self, request: &Request) -> Result<Conversion, ConversionError> {
-        let mut conversion = self.convert_learned(request)?;
+        self.convert_focused(request, None)
+    }
+
+    /// [`Converter::convert`], searching the candidates of segment `focus` only when one is
+    /// given: every other segment gets its best text and reading forms, as with one candidate.
+    /// Each segment's candidates are searched on their own (between the best path's words
+    /// around it), so the focused segment's are those a whole conversion gives it.
+    fn convert_focused(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
+        let mut conversion = self.convert_learned(request, focus)?;
+        // The rewriters add to each segment's candidates (`rewrite/`): after the words, so the
+        // best conversion is the same with them.
         let emoji = self.emoji.as_deref().ok();
         for segment in &mut conversion.segments {
             rewrite::apply(SegmentList { candidates: &mut segment.candidates, typed: &segment.reading }, &request.rewrites, emoji);
@@ -228,9 +240,9 @@ impl Converter {
         Ok(conversion)
     }
 
-    /// The conversion with what the user store holds, before the rewriters.
-    fn convert_learned(&self, request: &Request) -> Result<Conversion, ConversionError> {
-        let Some(user) = request.user else { return self.convert_inner(request) };
+    /// [`Converter::convert_focused`] with what the user store holds, before the rewriters.
+    fn convert_learned(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
+        let Some(user) = request.user else { return self.convert_inner(request, focus) };
         let phrase = user.phrase_for(request.reading, request.fixed);
         let lengths;
         let request = match phrase {
@@ -240,11 +252,11 @@ impl Converter {
             }
             None => *request,
         };
-        let mut conversion = self.convert_inner(&request)?;
+        let mut conversion = self.convert_inner(&request, focus)?;
         let before = conversion.best_text();
-        // The word before the first segment: the left context's. (Inside one conversion the
-        // latest choice of each segment's reading comes first, as before: what the writer chose
-        // last is what they see again.)
+        // The word before the first segment: the left context's. Later segments take no pair
+        // with the segment before them: in each, the latest choice of its reading comes first,
+        // since what the writer chose last is what they see again.
         let word_before = request.around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
         for (i, segment) in conversion.segments.iter_mut().enumerate() {
             let mut preferred: Vec<String> = Vec::new();
@@ -285,7 +297,7 @@ impl Converter {
         Ok(conversion)
     }
 
-    fn convert_inner(&self, request: &Request) -> Result<Conversion, ConversionError> {
+    fn convert_inner(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
         let around = request.around;
         let len = Self::check_reading(request.reading)?;
         Self::check_counts(request.candidates, request.alternatives)?;
@@ -296,8 +308,8 @@ impl Converter {
         if let Some(&b) = around.boundaries.iter().find(|&&b| b == 0 || b >= len) {
             return refuse(format!("word boundary {b} is not inside the reading of {len} characters (1–{})", len.saturating_sub(1)));
         }
-        if let Some(typed) = request.typed {
-            typed.check(len).map_err(ConversionError)?;
+        if let Some(typed_words) = request.typed_words {
+            typed_words.check(len).map_err(ConversionError)?;
         }
         if len == 0 {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
@@ -308,14 +320,16 @@ impl Converter {
         let sentence_start_classes = [(search::BOUNDARY_ID, 0)];
         let left_classes: &[(u16, i32)] = if left.is_sentence_start() { &sentence_start_classes } else { &left.classes };
         let heard = request.heard.then_some(&self.heard_costs);
-        // After any known word a particle as heard may start the reading; the connection
-        // costs decide whether one can follow that word (measured: allowing it only after
-        // content words left わ unconverted after に, へ, で in words typed one at a time).
         // The most texts a search below keeps: the best path's; each segment's candidates
-        // (`segments::candidates`), when more than one is asked for; the alternatives. The
-        // lattice can leave out the homophones no such search takes.
-        let segment_texts = if request.candidates > 1 { request.candidates } else { 1 };
-        let most_texts = segment_texts.max(request.alternatives);
+        // (`segments::candidates`); the alternatives. The lattice can leave out the homophones
+        // no such search takes.
+        let most_texts = request.candidates.max(request.alternatives);
+        // With one segment's candidates asked for (and no alternatives), the other segments'
+        // words are only ever on the best path: one text of theirs is enough.
+        let texts_within = focus.filter(|_| request.alternatives <= 1 && fixed_total == len).and_then(|f| {
+            let start: usize = request.fixed.get(..f)?.iter().sum();
+            Some((start, start + request.fixed.get(f)?))
+        });
         let lattice = Lattice::build(
             dictionary,
             &LatticeRequest {
@@ -323,10 +337,14 @@ impl Converter {
                 heard,
                 spellings: Some(&self.spellings),
                 user: request.user,
+                // After any known word a particle as heard may start the reading; the connection
+                // costs decide whether one can follow that word (measured: allowing it only after
+                // content words left わ unconverted after に, へ, で in words typed one at a time).
                 particle_at_start: request.heard && !left.is_sentence_start(),
                 boundaries: around.boundaries,
-                texts: Some(most_texts),
-                foreign: request.typed.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
+                most_texts_searched: Some(most_texts),
+                texts_within,
+                foreign: request.typed_words.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
             },
         );
         // The spaces bind each segment's search too (`segments::candidates`).
@@ -396,7 +414,8 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, first);
             let (before, after) = contexts(&lattice, best, start, end, left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let segment = SegmentQuery { start, end, typed: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k], written: request.typed };
+            let limit = if focus.is_none_or(|f| f == k) { request.candidates } else { 1 };
+            let segment = SegmentQuery { start, end, reading: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit, forward: forward[k], typed_words: request.typed_words };
             let candidates = candidates(dictionary, &lattice, &mut search, segment);
             segments.push(Segment { reading, candidates });
         }
@@ -421,7 +440,7 @@ impl Converter {
     /// The candidates of one segment of a fixed segmentation ([`SegmentRequest`]).
     pub fn candidates(&self, request: &SegmentRequest) -> Result<Vec<Candidate>, ConversionError> {
         Self::check_segments(&request.conversion, request.index)?;
-        let conversion = self.convert(&request.conversion)?;
+        let conversion = self.convert_focused(&request.conversion, Some(request.index))?;
         match conversion.segments.into_iter().nth(request.index) {
             Some(segment) => Ok(segment.candidates),
             None => refuse("segment lost in conversion".to_string()),
