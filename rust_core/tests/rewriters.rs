@@ -134,3 +134,13 @@ fn a_bad_clock_is_refused_with_the_member_named() {
     let edge = candidates(&c, r#"{"reading":"きょう","fixed":[3],"clock":{"unix_seconds":253402300799,"utc_offset_minutes":1080}}"#);
     assert!(edge.contains(&"10000/01/01".to_string()), "{edge:?}");
 }
+
+#[test]
+fn one_candidate_a_segment_gets_the_forms_only() {
+    // Live conversion asks for the best path at every keystroke: no list, so no dates or emoji.
+    let c = converter();
+    let one = candidates(&c, &format!(r#"{{"reading":"ねこ","fixed":[2],"candidates":1,{CLOCK}}}"#));
+    assert_eq!(one, ["ねこ", "ネコ", "ﾈｺ"]);
+    let today = candidates(&c, &format!(r#"{{"reading":"きょう","fixed":[3],"candidates":1,{CLOCK}}}"#));
+    assert!(!today.iter().any(|t| t.contains('月')), "{today:?}");
+}

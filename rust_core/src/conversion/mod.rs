@@ -232,10 +232,13 @@ impl Converter {
     fn convert_focused(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
         let mut conversion = self.convert_learned(request, focus)?;
         // The rewriters add to each segment's candidates (`rewrite/`): after the words, so the
-        // best conversion is the same with them.
+        // best conversion is the same with them. A request for one candidate a segment (live
+        // conversion at every keystroke, the one-best) wants no list: it gets the script forms
+        // only, as before the rewriters.
         let emoji = self.emoji.as_deref().ok();
+        let rewrites = if request.candidates > 1 { request.rewrites } else { Rewrites { clock: None, emoji: false } };
         for segment in &mut conversion.segments {
-            rewrite::apply(SegmentList { candidates: &mut segment.candidates, typed: &segment.reading }, &request.rewrites, emoji);
+            rewrite::apply(SegmentList { candidates: &mut segment.candidates, typed: &segment.reading }, &rewrites, emoji);
         }
         Ok(conversion)
     }
