@@ -99,10 +99,10 @@ extension KeyboardController {
         if offeringNextWords { offerNextWords() }
     }
 
-    /// Tells the learning store, after the text is committed; a save that fails becomes
-    /// the `learningStatus` notice.
+    /// Tells the learning store, after the text is committed (never from a private field); a
+    /// save that fails becomes the `learningStatus` notice.
     private func learn(_ choice: ConversionChoice) {
-        if let learning { learningStatus.record(learning.learn(choice)) }
+        if let learning, !hostField.isPrivate { learningStatus.record(learning.learn(choice)) }
     }
 
     func showConversion() {
@@ -116,7 +116,7 @@ extension KeyboardController {
     /// Asks the core for predictions of the kana composed so far.
     func updatePredictions() {
         guard conversion == nil else { return }
-        if composition.kana.isEmpty {
+        if composition.kana.isEmpty || hostField.isPrivate {
             candidateBar.clear()
         } else {
             candidateBar.showPredictions(for: composition.kana, after: contextTracker.context(), engine: engine)
