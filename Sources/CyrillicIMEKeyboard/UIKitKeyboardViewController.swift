@@ -43,13 +43,11 @@ open class CyrillicKeyboardViewController: UIInputViewController {
     private var layout: KeyboardLayout?
     private var learningNote: String?
 
-    /// The root view plays the input clicks: UIKit asks it (`UIInputViewAudioFeedback`).
-    override open func loadView() {
-        view = ClickingInputView(frame: .zero, inputViewStyle: .keyboard)
-    }
-
     override open func viewDidLoad() {
         super.viewDidLoad()
+        // The keyboard's primary view (`inputView`, which `view` is) adopts
+        // UIInputViewAudioFeedback, without which `playInputClick()` stays silent.
+        inputView = ClickingInputView(frame: .zero, inputViewStyle: .keyboard)
         let engine = RustCoreEngine.shared
         let own = UserDefaultsSettingsStore(.standard)
         let group = appGroupIdentifier.flatMap { UserDefaults(suiteName: $0) }.map(UserDefaultsSettingsStore.init)

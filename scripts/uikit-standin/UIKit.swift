@@ -7,7 +7,7 @@
 //
 // Where each signature was checked (Apple's documentation, read 27 November 2026; every page is
 // under https://developer.apple.com/documentation/uikit/):
-//   uiinputviewcontroller, …/textdocumentproxy, …/hasfullaccess, …/needsinputmodeswitchkey,
+//   uiinputviewcontroller, …/inputview, …/textdocumentproxy, …/hasfullaccess, …/needsinputmodeswitchkey,
 //     …/advancetonextinputmode(), …/handleinputmodelist(from:with:), …/textdidchange(_:),
 //     …/selectiondidchange(_:)                      (@MainActor class UIInputViewController)
 //   uitextdocumentproxy (@MainActor protocol UITextDocumentProxy: UIKeyInput),
@@ -24,7 +24,7 @@
 //   uifeedbackgenerator (@MainActor class), …/prepare(); uiimpactfeedbackgenerator/init(style:),
 //     …/init(style:view:) (iOS 17.5), …/impactoccurred(), uiimpactfeedbackgenerator/feedbackstyle
 //   uiresponder/touchesbegan(_:with:) (and touchesMoved, touchesEnded, touchesCancelled); uitouch/location(in:); uievent
-//   uiviewcontroller: view, loadview(), viewdidload(), viewwillappear(_:), viewdidappear(_:),
+//   uiviewcontroller: view, viewdidload(), viewwillappear(_:), viewdidappear(_:),
 //     viewwilldisappear(_:), viewdidlayoutsubviews()
 //   uiview: init(frame:), init(coder:), addsubview(_:), subviews, removefromsuperview(), bounds,
 //     safeareainsets, ishidden, alpha, backgroundcolor, layer, clipstobounds, ismultipletouchenabled,
@@ -377,7 +377,6 @@ public protocol UITextDocumentProxy: UIKeyInput {
 @MainActor
 open class UIViewController: UIResponder {
     open var view: UIView!
-    open func loadView() {}
     open func viewDidLoad() {}
     open func viewWillAppear(_ animated: Bool) {}
     open func viewDidAppear(_ animated: Bool) {}
@@ -387,6 +386,7 @@ open class UIViewController: UIResponder {
 
 @MainActor
 open class UIInputViewController: UIViewController {
+    open var inputView: UIInputView?
     open var textDocumentProxy: UITextDocumentProxy { fatalError("stand-in: never run") }
     open var hasFullAccess: Bool { false }
     open var needsInputModeSwitchKey: Bool { false }
