@@ -8,7 +8,7 @@
 // Where each signature was checked (Apple's documentation, read 27 November 2026; every page is
 // under https://developer.apple.com/documentation/uikit/):
 //   uiinputviewcontroller, …/inputview, …/textdocumentproxy, …/hasfullaccess, …/needsinputmodeswitchkey,
-//     …/advancetonextinputmode(), …/handleinputmodelist(from:with:), …/textdidchange(_:),
+//     …/handleinputmodelist(from:with:), …/textdidchange(_:),
 //     …/selectiondidchange(_:)                      (@MainActor class UIInputViewController)
 //   uitextdocumentproxy (@MainActor protocol UITextDocumentProxy: UIKeyInput),
 //     …/documentcontextbeforeinput, …/documentcontextafterinput, …/documentidentifier,
@@ -98,13 +98,11 @@ public struct UILayoutPriority: RawRepresentable, Sendable {
     public init(rawValue: Float) { self.rawValue = rawValue }
     public static let required = UILayoutPriority(rawValue: 1000)
     public static let defaultHigh = UILayoutPriority(rawValue: 750)
-    public static let defaultLow = UILayoutPriority(rawValue: 250)
 }
 
 public struct UIAccessibilityTraits: OptionSet, Sendable {
     public var rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
-    public static let button = UIAccessibilityTraits(rawValue: 1 << 0)
     public static let notEnabled = UIAccessibilityTraits(rawValue: 1 << 8)
     public static let keyboardKey = UIAccessibilityTraits(rawValue: 1 << 16)
 }
@@ -273,17 +271,13 @@ open class UIControl: UIView {
     public struct Event: OptionSet, Sendable {
         public var rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static let touchDown = Event(rawValue: 1 << 0)
         public static let touchUpInside = Event(rawValue: 1 << 6)
         public static let valueChanged = Event(rawValue: 1 << 12)
-        public static let allTouchEvents = Event(rawValue: 0x0FFF)
     }
     public struct State: OptionSet, Sendable {
         public var rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static let normal = State([])
-        public static let highlighted = State(rawValue: 1 << 0)
-        public static let disabled = State(rawValue: 1 << 1)
     }
     open var isEnabled = true
     open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {}
@@ -390,10 +384,7 @@ open class UIInputViewController: UIViewController {
     open var textDocumentProxy: UITextDocumentProxy { fatalError("stand-in: never run") }
     open var hasFullAccess: Bool { false }
     open var needsInputModeSwitchKey: Bool { false }
-    open func advanceToNextInputMode() {}
     open func handleInputModeList(from view: UIView, with event: UIEvent) {}
-    open func textWillChange(_ textInput: UITextInput?) {}
     open func textDidChange(_ textInput: UITextInput?) {}
-    open func selectionWillChange(_ textInput: UITextInput?) {}
     open func selectionDidChange(_ textInput: UITextInput?) {}
 }
