@@ -110,9 +110,9 @@ public final class KeyboardController {
         hostField = HostField(policy: settings.traitsPolicy)
         self.scheduler = scheduler
         widths = settings.widths
-        shift = ShiftState(doubleTapInterval: settings.shiftDoubleTapInterval)
+        shift = ShiftState(doubleTapInterval: settings.timing.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
-        deleteRepeatTiming = settings.deleteRepeat
+        deleteRepeatTiming = settings.timing.deleteRepeat
         kanaOnlyProfiles = settings.kanaOnlyProfiles
         spaceWidth = settings.spaceWidth
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }

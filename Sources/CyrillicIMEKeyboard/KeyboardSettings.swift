@@ -32,8 +32,7 @@ public struct KeyboardSettings: Equatable, Sendable {
     }
 
     public var pendingInputStyle: PendingInputStyle
-    public var deleteRepeat: DeleteRepeatTiming
-    public var shiftDoubleTapInterval: TimeInterval
+    public var timing: KeyTiming
     /// Digits and punctuation in full or half width; what Japanese writers expect by default.
     public var widths: OutputWidths
     /// Profiles typed in kana only: kana go into the document as they are composed, as
@@ -42,29 +41,26 @@ public struct KeyboardSettings: Equatable, Sendable {
     /// The space typed with nothing composed in a converting profile: `　` (full, the
     /// default of Japanese keyboards) or ` `. Kana-only profiles type what the core types.
     public var spaceWidth: CharacterWidth
-    /// What the host's traits decide (search and URL fields private or not).
+    /// What the host's traits decide (search and URL fields private or not); `InputTraitsPolicy()` by default.
     public var traitsPolicy: InputTraitsPolicy
-    /// Input clicks and haptics on each key.
+    /// Input clicks and haptics on each key; `KeyFeedbackSettings()` by default.
     public var feedback: KeyFeedbackSettings
 
     public init(
         pendingInputStyle: PendingInputStyle = .marked,
-        deleteRepeat: DeleteRepeatTiming = .standard,
-        shiftDoubleTapInterval: TimeInterval = ShiftState.defaultDoubleTapInterval,
+        timing: KeyTiming = .standard,
         widths: OutputWidths = .standard,
         kanaOnlyProfiles: Set<String> = [],
-        spaceWidth: CharacterWidth = .full,
-        traitsPolicy: InputTraitsPolicy = InputTraitsPolicy(),
-        feedback: KeyFeedbackSettings = KeyFeedbackSettings()
+        spaceWidth: CharacterWidth = .full
     ) {
         self.pendingInputStyle = pendingInputStyle
-        self.deleteRepeat = deleteRepeat
-        self.shiftDoubleTapInterval = shiftDoubleTapInterval
+        self.timing = timing
         self.widths = widths
         self.kanaOnlyProfiles = kanaOnlyProfiles
         self.spaceWidth = spaceWidth
-        self.traitsPolicy = traitsPolicy
-        self.feedback = feedback
+        // Set after `init` (at most five parameters to a function), or read by `init(stores:)`.
+        traitsPolicy = InputTraitsPolicy()
+        feedback = KeyFeedbackSettings()
     }
 
     /// Whether `profileID` is typed in kana only.
@@ -102,5 +98,23 @@ public struct KeyboardSettings: Equatable, Sendable {
         traitsPolicy.searchAndURLFieldsArePrivate = switchSetting(StoreKey.privateSearchAndURLFields) ?? traitsPolicy.searchAndURLFieldsArePrivate
         feedback.inputClicks = switchSetting(StoreKey.inputClicks) ?? feedback.inputClicks
         feedback.haptics = switchSetting(StoreKey.haptics) ?? feedback.haptics
+    }
+}
+
+/// How the keys behave in time: a held delete's repeat, and how soon a second tap on shift
+/// must follow the first to lock it.
+public struct KeyTiming: Equatable, Sendable {
+    public var deleteRepeat: DeleteRepeatTiming
+    public var shiftDoubleTapInterval: TimeInterval
+
+    /// The system keyboard's feel.
+    public static let standard = KeyTiming()
+
+    public init(
+        deleteRepeat: DeleteRepeatTiming = .standard,
+        shiftDoubleTapInterval: TimeInterval = ShiftState.defaultDoubleTapInterval
+    ) {
+        self.deleteRepeat = deleteRepeat
+        self.shiftDoubleTapInterval = shiftDoubleTapInterval
     }
 }

@@ -236,10 +236,10 @@ open class CyrillicKeyboardViewController: UIInputViewController {
         }
         guard let layout = self.layout else { return }
         let returnKey = keyboard.hostField.returnKey(of: keyboard)
+        let shown = KeyAccessibility.Keyboard(
+            profile: profiles.current, next: profiles.next, shift: keyboard.shift.mode, position: keyboard.layer)
         keysView.show(layout.keys.map { frame in
-            let accessibility = KeyAccessibility.describe(
-                frame.key, profile: profiles.current, next: profiles.next, shift: keyboard.shift.mode,
-                engine: RustCoreEngine.shared, at: keyboard.layer)
+            let accessibility = KeyAccessibility.describe(frame.key, on: shown, engine: RustCoreEngine.shared)
             let isReturn = frame.key == .enter
             return KeyCapsView.Cap(
                 frame: frame,

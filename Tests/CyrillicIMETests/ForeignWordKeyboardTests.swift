@@ -83,14 +83,14 @@ final class ForeignWordKeyboardTests: XCTestCase {
         let language = try XCTUnwrap(engine.profiles()?.first { $0.id == "rus_standard" }?.language)
         XCTAssertEqual(language, "ru")
         let typed = TypedWords(language: language, words: [TypedWords.Word(text: "Москва", range: 0..<4)])
-        let conversion = try engine.convert("もсくぁから", typed: typed).get()
+        let conversion = try engine.convert(ConversionRequest("もсくぁから", typed: typed)).get()
         XCTAssertTrue(conversion.bestText.hasPrefix("モスクワ"), conversion.bestText)
         let words = ["もсくぁ", "から", "きました"]
-        let sentence = try engine.convert(
-            words: words, typed: TypedWords(language: language, typed: ["Москва", "кара", "кимасита"], forEachOf: words)).get()
+        let sentence = try engine.convert(ConversionRequest(
+            words: words, typed: TypedWords(language: language, typed: ["Москва", "кара", "кимасита"], forEachOf: words))).get()
         XCTAssertEqual(sentence.bestText, "モスクワから来ました")
-        XCTAssertNoThrow(try engine.resizeSegment(of: conversion, at: 0, by: -1, typed: typed).get())
-        let more = try engine.candidates(forSegment: 0, of: conversion, limit: 45, typed: typed).get()
+        XCTAssertNoThrow(try engine.resizeSegment(ResizeRequest(segment: 0, of: conversion, by: -1, typed: typed)).get())
+        let more = try engine.candidates(SegmentCandidatesRequest(segment: 0, of: conversion, limit: 45, typed: typed)).get()
         XCTAssertEqual(more.first, conversion.segments[0].candidates.first, "the same conversion's first candidate")
         XCTAssertTrue(more.first?.hasPrefix("モスクワ") == true, "the longer list keeps the typed word's conversion first: \(more)")
     }
@@ -99,7 +99,7 @@ final class ForeignWordKeyboardTests: XCTestCase {
         let overlapping = TypedWords(language: "ru", words: [
             TypedWords.Word(text: "Мос", range: 0..<2), TypedWords.Word(text: "сква", range: 1..<4),
         ])
-        guard case .failure(let error) = RustCoreEngine.shared.convert("もсくぁ", typed: overlapping) else {
+        guard case .failure(let error) = RustCoreEngine.shared.convert(ConversionRequest("もсくぁ", typed: overlapping)) else {
             return XCTFail("overlapping words are refused")
         }
         XCTAssertTrue(error.message.contains("typed.words[1]"), error.message)
