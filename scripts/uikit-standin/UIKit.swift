@@ -5,24 +5,27 @@
 // placeholder. A misspelled API, a wrong label or type, or a main-actor call from a nonisolated
 // place fails the check here instead of in Xcode. It is never shipped or linked.
 //
-// Where each signature was checked (Apple's documentation, read 27 November 2026; every page is
-// under https://developer.apple.com/documentation/uikit/):
-//   uiinputviewcontroller, …/inputview, …/textdocumentproxy, …/hasfullaccess, …/needsinputmodeswitchkey,
-//     …/handleinputmodelist(from:with:), …/textdidchange(_:),
-//     …/selectiondidchange(_:)                      (@MainActor class UIInputViewController)
-//   uitextdocumentproxy (@MainActor protocol UITextDocumentProxy: UIKeyInput),
-//     …/documentcontextbeforeinput, …/documentcontextafterinput, …/documentidentifier,
-//     …/adjusttextposition(bycharacteroffset:), …/setmarkedtext(_:selectedrange:), …/unmarktext()
+// Where each signature was checked: Apple's documentation page of each, all under
+// https://developer.apple.com/documentation/uikit/ (QuartzCore's under …/quartzcore/). Pages
+// marked ✓ were read for this file on 27 November 2026 (Apple's own pages, through the project's
+// documentation search), declaration and isolation copied from them; the others are declared
+// as those pages list them in the iOS 18 SDK, and were not re-read.
+//   ✓ uiinputviewcontroller (@MainActor class), ✓ …/inputview, ✓ …/handleinputmodelist(from:with:),
+//     …/textdocumentproxy, …/hasfullaccess, …/needsinputmodeswitchkey, …/textdidchange(_:),
+//     …/selectiondidchange(_:)
+//   ✓ uitextdocumentproxy (@MainActor protocol UITextDocumentProxy: UIKeyInput) and its members
+//     documentcontextbeforeinput, documentcontextafterinput, documentidentifier,
+//     adjusttextposition(bycharacteroffset:), setmarkedtext(_:selectedrange:), unmarktext()
 //   uikeyinput (@MainActor protocol UIKeyInput: UITextInputTraits): hastext, inserttext(_:), deletebackward()
-//   uitextinputtraits (@MainActor protocol; every property an `optional var`),
-//     …/keyboardtype, …/returnkeytype, …/enablesreturnkeyautomatically, …/keyboardappearance,
-//     …/issecuretextentry; uikeyboardtype, uireturnkeytype, uikeyboardappearance (their cases)
-//   uitextinput (@MainActor protocol UITextInput: UIKeyInput)
-//   uiinputview, …/init(frame:inputviewstyle:), uiinputview/style
-//   uiinputviewaudiofeedback (@MainActor protocol), …/enableinputclickswhenvisible;
-//     uidevice/current, uidevice/playinputclick()
-//   uifeedbackgenerator (@MainActor class), …/prepare(); uiimpactfeedbackgenerator/init(style:),
-//     …/init(style:view:) (iOS 17.5), …/impactoccurred(), uiimpactfeedbackgenerator/feedbackstyle
+//   ✓ uitextinputtraits (@MainActor protocol; every property an `optional var`),
+//     ✓ …/enablesreturnkeyautomatically, …/keyboardtype, …/returnkeytype, …/keyboardappearance,
+//     …/issecuretextentry; ✓ uikeyboardtype (its cases), uireturnkeytype, uikeyboardappearance
+//   ✓ uitextinput (@MainActor protocol UITextInput: UIKeyInput)
+//   ✓ uiinputview (@MainActor class), …/init(frame:inputviewstyle:), uiinputview/style
+//   ✓ uiinputviewaudiofeedback (@MainActor protocol), ✓ …/enableinputclickswhenvisible;
+//     uidevice/current, ✓ uidevice/playinputclick()
+//   ✓ uifeedbackgenerator (@MainActor class), …/prepare(); ✓ uiimpactfeedbackgenerator/init(style:),
+//     ✓ …/init(style:view:) (iOS 17.5), …/impactoccurred(), uiimpactfeedbackgenerator/feedbackstyle
 //   uiresponder/touchesbegan(_:with:) (and touchesMoved, touchesEnded, touchesCancelled); uitouch/location(in:); uievent
 //   uiviewcontroller: view, viewdidload(), viewwillappear(_:), viewdidappear(_:),
 //     viewwilldisappear(_:), viewdidlayoutsubviews()
@@ -30,15 +33,17 @@
 //     safeareainsets, ishidden, alpha, backgroundcolor, layer, clipstobounds, ismultipletouchenabled,
 //     translatesautoresizingmaskintoconstraints, overrideuserinterfacestyle, the layout anchors
 //   uilabel (text, font, textcolor, textalignment, numberoflines, adjustsfontsizetofitwidth)
-//   uicontrol/isenabled, uicontrol/addaction(_:for:), uicontrol/event, uicontrol/state
-//   uibutton/init(type:), uibutton/buttontype, uibutton/settitle(_:for:), uibutton/titlelabel
+//   uicontrol/isenabled, ✓ uicontrol/addaction(_:for:), uicontrol/event, uicontrol/state
+//   ✓ uibutton/init(type:), ✓ uibutton/buttontype-swift.enum (only the cases used here),
+//     uibutton/settitle(_:for:), uibutton/titlelabel
 //   uiswitch/ison; uiaction/init(title:image:identifier:discoverabilitytitle:attributes:state:handler:);
-//     uiactionhandler (`typealias UIActionHandler = (UIAction) -> Void`: no actor, hence the
-//     shell's MainActor.assumeIsolated inside each handler)
+//     ✓ uiactionhandler (`typealias UIActionHandler = (UIAction) -> Void`: no actor; a closure
+//     written in a main-actor method is main-actor isolated in Swift 6 all the same, and the
+//     shell also says MainActor.assumeIsolated inside each handler)
 //   uistackview (axis, spacing, distribution, alignment, addarrangedsubview(_:), arrangedsubviews)
 //   uiscrollview (contentlayoutguide, framelayoutguide, showshorizontalscrollindicator,
 //     setcontentoffset(_:animated:)); uilayoutguide (its anchors)
-//   nslayoutconstraint (@MainActor class; activate(_:), priority, constant), nslayoutanchor,
+//   nslayoutconstraint (@MainActor class; ✓ activate(_:), priority, constant), nslayoutanchor,
 //     nslayoutxaxisanchor, nslayoutyaxisanchor, nslayoutdimension (constraint(equalTo:),
 //     constraint(equalTo:constant:), constraint(equalToConstant:), constraint(greaterThanOrEqualToConstant:)),
 //     uilayoutpriority/defaulthigh
@@ -47,7 +52,7 @@
 //   accessibility (declared on NSObject in the SDK as the UIAccessibility informal protocol; here on
 //     UIView, the only place the shell uses it): isaccessibilityelement, accessibilitylabel,
 //     accessibilitylanguage, accessibilitytraits, uiaccessibilitytraits/keyboardkey, …/notenabled
-//   QuartzCore's CALayer.cornerRadius (https://developer.apple.com/documentation/quartzcore/calayer/cornerradius)
+//   QuartzCore's calayer/cornerradius
 //
 // What Swift on Linux cannot say, and how it is stood in for:
 // - Objective-C `optional` protocol requirements (UITextInputTraits, UIInputViewAudioFeedback):
