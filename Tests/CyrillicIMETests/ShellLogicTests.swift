@@ -83,6 +83,19 @@ final class ShellLogicTests: XCTestCase {
         }
     }
 
+    func testTheSameFieldKeepsTheLayerThePersonChose() throws {
+        let (controller, document, _, _) = try keyboard(traits: HostTraits(fieldKind: .numberPad), text: "12")
+        XCTAssertFalse(controller.layer.isLetters)
+        controller.tap(.mode)
+        XCTAssertEqual(controller.layer, .letters, "the person went to the letters")
+        document.userSelects(NSRange(location: 1, length: 0))
+        controller.documentDidChange()
+        XCTAssertEqual(controller.layer, .letters, "a cursor move in the same field changes no layer")
+        controller.keyboardWillHide()
+        controller.keyboardWillAppear()
+        XCTAssertFalse(controller.layer.isLetters, "shown again: the field's layer")
+    }
+
     func testTheHostsAppearanceIsKept() throws {
         for appearance in HostTraits.Appearance.allCases {
             let (controller, _, _, _) = try keyboard(traits: HostTraits(appearance: appearance))
@@ -321,6 +334,24 @@ final class ShellLogicTests: XCTestCase {
         delivered.runAll()
         XCTAssertEqual(controller.takeLearningNotice()?.hasPrefix("Learning not saved"), true)
         XCTAssertEqual(controller.learningStatus.unsavedCommits, 1)
+    }
+
+    func testStoreWorkRunsInOrderWithTheSavesAndAnswersThroughDeliver() throws {
+        let store = BlockingStore()
+        let delivered = DeliveredWork()
+        let (controller, _, _, _) = try keyboard()
+        let learning = BackgroundLearning(
+            store: store, reportingTo: controller, queue: DispatchQueue(label: "test.learning"),
+            deliver: { delivered.add($0) })
+        XCTAssertEqual(learning.learn(ConversionChoice(reading: "わたし", segments: [.init(reading: "わたし", text: "私")])), .queued)
+        var seen: [Int] = []
+        learning.inOrder({ store.learnedCount }, then: { seen.append($0) })
+        store.release()
+        learning.waitUntilIdle()
+        XCTAssertEqual(seen, [], "nothing reaches the keyboard until it is delivered")
+        delivered.runAll()
+        XCTAssertEqual(seen, [1], "the work ran after the save queued before it")
+        XCTAssertEqual(controller.learningStatus.problem, "another process held the lock too long")
     }
 }
 
