@@ -1,13 +1,12 @@
 import CyrillicIME
 import Foundation
 
-/// The keyboard's logic, everything a `UIInputViewController` does except drawing: it routes
-/// each event down one path, for kana-only and converting profiles alike (+Keys). Each key runs
-/// through `Phase`: idle → processing (the core is asked) → result received → inserting → idle;
-/// one that arrives while another is handled waits its turn (`CommandQueue`). It keeps what
-/// every key needs (phase, shift, layer, profile, the last error) and what the writer is typing
-/// (`Composition`, `ConversionSession`, `CandidateBar`). The document is `DocumentPresenter`'s,
-/// the history `ConversionContextTracker`'s, the field's traits `HostField`'s. See docs/KEYBOARD.md.
+/// The keyboard's logic, everything a `UIInputViewController` does except drawing: it routes each event down
+/// one path, for kana-only and converting profiles alike (+Keys). Each key runs through `Phase`: idle →
+/// processing (the core is asked) → result received → inserting → idle; one that arrives while another is
+/// handled waits its turn (`CommandQueue`). It keeps what every key needs (phase, shift, layer, profile, last
+/// error) and what the writer is typing (`Composition`, `ConversionSession`, `CandidateBar`); the document is
+/// `DocumentPresenter`'s, the history `ConversionContextTracker`'s, the field's traits `HostField`'s. See docs/KEYBOARD.md.
 public final class KeyboardController {
     public enum Phase: Equatable, Sendable {
         case idle
@@ -70,8 +69,7 @@ public final class KeyboardController {
     public internal(set) var layer: KeyboardLayerPosition = .letters
     /// The widths of digits and punctuation the core writes (a setting).
     public var widths: OutputWidths
-    /// The core's last error message (unknown profile, oversized input, no answer at all),
-    /// cleared by the next key that converts cleanly. The text was inserted as typed anyway.
+    /// The core's last error (unknown profile, oversized input, no answer) until a clean key; the text went in as typed.
     public internal(set) var lastError: String?
     /// How the pending input is shown. Changing it converts what is pending first.
     public var pendingInputStyle: PendingInputStyle {
@@ -203,11 +201,10 @@ public final class KeyboardController {
         }
     }
 
-    /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`);
-    /// an echo of the keyboard's own edits changes nothing. Otherwise the person moved the cursor,
-    /// the app edited the text or another field took over: the host has committed the marked text
-    /// where it stood, so the keyboard starts afresh (converting the pending letters now would put
-    /// kana at the new cursor), and the history goes if the cursor is no longer after it.
+    /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`); an echo of the
+    /// keyboard's own edits changes nothing. Otherwise the person moved the cursor, the app edited the text or
+    /// another field took over: the host committed the marked text where it stood, so the keyboard starts afresh
+    /// (the pending letters would become kana at the new cursor), and the history goes if the cursor left it.
     public func documentDidChange() {
         guard !commands.isRunning else { return }
         hostField.read(into: self, appearing: false)
