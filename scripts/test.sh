@@ -47,7 +47,8 @@ step "JSON Schemas"
 scripts/tools/python_env.sh
 .venv-tools/bin/python scripts/tools/validate_schemas.py
 
-step "Swift build and tests"
+step "Swift build and tests (first: no Swift function takes more than five parameters)"
+scripts/tools/swift_parameters.py
 swift build --build-tests
 swift test --skip-build --disable-swift-testing
 

@@ -354,9 +354,7 @@ final class ConversionHistoryTests: XCTestCase {
 /// word, so the particles as heard come out as written.
 final class WordByWordKeyboardTests: XCTestCase {
     override func setUpWithError() throws {
-        let path = try compiledDictionaryPath()
-        try RustCoreEngine.shared.initializeWithBundledResources()
-        try RustCoreEngine.shared.loadDictionary(atPath: path)
+        try loadBundledEngineAndDictionary()
     }
 
     private func typed(_ text: String, into document: String = "", style: PendingInputStyle = .marked) throws -> KeyboardHarness {

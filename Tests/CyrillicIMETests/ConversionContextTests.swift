@@ -115,9 +115,7 @@ final class ConversionContextCoreTests: XCTestCase {
     private let engine = RustCoreEngine.shared
 
     override func setUpWithError() throws {
-        let path = try compiledDictionaryPath()
-        try engine.initializeWithBundledResources()
-        try engine.loadDictionary(atPath: path)
+        try loadBundledEngineAndDictionary()
     }
 
     /// 私 as the keyboard commits it: the core's first candidate for わたし, with its classes.

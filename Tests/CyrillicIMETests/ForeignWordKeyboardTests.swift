@@ -9,9 +9,7 @@ import CyrillicIMETestSupport
 /// sentence typed word by word as this keyboard's writers type.
 final class ForeignWordKeyboardTests: XCTestCase {
     override func setUpWithError() throws {
-        let path = try compiledDictionaryPath()
-        try RustCoreEngine.shared.initializeWithBundledResources()
-        try RustCoreEngine.shared.loadDictionary(atPath: path)
+        try loadBundledEngineAndDictionary()
     }
 
     private func keyboard(profile: String = "rus_standard") throws -> KeyboardHarness {

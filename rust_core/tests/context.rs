@@ -212,15 +212,15 @@ fn a_commit_follows_the_word_conversion_reads_before_it() {
 #[test]
 fn the_abi_answers_classes_and_reads_contexts() {
     let c = converter();
-    let answer = api::convert(&c, r#"{"reading":"わたし","candidates":2}"#);
+    let answer = api::convert(&c, None, r#"{"reading":"わたし","candidates":2}"#);
     // 私 (NOUN) first, then 渡し (NOUN), then the reading forms, which have no path.
     assert!(answer.contains(r#""classes":[[1,1],[1,1],null,null]"#), "{answer}");
-    let with_history = api::convert(&c, r#"{"reading":"は","context":{"segments":[{"reading":"わたし","text":"私","left_id":1,"right_id":1}]}}"#);
+    let with_history = api::convert(&c, None, r#"{"reading":"は","context":{"segments":[{"reading":"わたし","text":"私","left_id":1,"right_id":1}]}}"#);
     assert!(with_history.contains(r#""candidates":["は""#), "{with_history}");
-    let with_text = api::convert(&c, r#"{"reading":"は","context":{"text":"私"}}"#);
+    let with_text = api::convert(&c, None, r#"{"reading":"は","context":{"text":"私"}}"#);
     assert!(with_text.contains(r#""candidates":["は""#), "{with_text}");
     for empty in [r#"null"#, r#"{}"#, r#"{"segments":[],"text":null}"#] {
-        let answer = api::convert(&c, &format!(r#"{{"reading":"は","context":{empty}}}"#));
+        let answer = api::convert(&c, None, &format!(r#"{{"reading":"は","context":{empty}}}"#));
         assert!(answer.contains(r#""candidates":["葉""#), "{empty}: {answer}");
     }
     for (bad, message) in [
@@ -231,11 +231,11 @@ fn the_abi_answers_classes_and_reads_contexts() {
         (r#""context":{"words":[]}"#, "$context: unknown field"),
         (r#""boundaries":[0]"#, "$boundaries[0] must be a position inside the reading"),
     ] {
-        let answer = api::convert(&c, &format!(r#"{{"reading":"はし",{bad}}}"#));
+        let answer = api::convert(&c, None, &format!(r#"{{"reading":"はし",{bad}}}"#));
         assert!(answer.contains(message), "{bad}: {answer}");
         assert!(answer.contains(r#""reading":"はし""#), "the reading comes back to be committed: {answer}");
     }
-    let next = api::prediction(&c, r#"{"reading":"","context":{"text":"私"},"limit":2}"#);
+    let next = api::prediction(&c, None, r#"{"reading":"","context":{"text":"私"},"limit":2}"#);
     assert_eq!(next, r#"{"predictions":[{"text":"です","reading":"です"},{"text":"の","reading":"の"}]}"#);
-    assert_eq!(api::prediction(&c, r#"{"reading":""}"#), r#"{"predictions":[]}"#);
+    assert_eq!(api::prediction(&c, None, r#"{"reading":""}"#), r#"{"predictions":[]}"#);
 }

@@ -287,15 +287,15 @@ fn error_of(answer: &str) -> Option<String> {
 #[test]
 fn the_exports_read_typed_words() {
     let c = converter();
-    let answer = api::convert(c, r#"{"reading":"もсくぁからきました","boundaries":[4,6],"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4},{"text":"кара","start":4,"end":6},{"text":"кимасита","start":6,"end":10}]}}"#);
+    let answer = api::convert(c, None, r#"{"reading":"もсくぁからきました","boundaries":[4,6],"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4},{"text":"кара","start":4,"end":6},{"text":"кимасита","start":6,"end":10}]}}"#);
     assert!(answer.contains("\"モスクワから"), "{answer}");
-    let answer = api::resize(c, r#"{"reading":"もсくぁ","segments":[4],"index":0,"delta":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    let answer = api::resize(c, None, r#"{"reading":"もсくぁ","segments":[4],"index":0,"delta":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
     assert!(answer.contains("\"モスクワ\""), "{answer}");
-    let answer = api::segment_candidates(c, r#"{"reading":"もсくぁ","segments":[4],"index":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    let answer = api::segment_candidates(c, None, r#"{"reading":"もсくぁ","segments":[4],"index":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
     assert!(answer.starts_with("{\"candidates\":[\"モスクワ\"") && answer.contains("\"Москва\"]"), "{answer}");
     // null is no typed words; predict does not take them.
-    assert_eq!(error_of(&api::convert(c, r#"{"reading":"もсくぁ","typed":null}"#)), None);
-    assert_eq!(error_of(&api::prediction(c, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)).as_deref(), Some("predict request: unknown field \"typed\""));
+    assert_eq!(error_of(&api::convert(c, None, r#"{"reading":"もсくぁ","typed":null}"#)), None);
+    assert_eq!(error_of(&api::prediction(c, None, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)).as_deref(), Some("predict request: unknown field \"typed\""));
 }
 
 #[test]
@@ -325,7 +325,7 @@ fn malformed_typed_words_are_refused_naming_the_member() {
         (many, "$typed.words has 65 words, over the limit of 64"),
     ] {
         let request = format!(r#"{{"reading":"もсくぁ","typed":{typed}}}"#);
-        for answer in [api::convert(c, &request), api::resize(c, &request.replace("{\"reading\":\"もсくぁ\"", "{\"reading\":\"もсくぁ\",\"segments\":[4],\"index\":0,\"delta\":0"))] {
+        for answer in [api::convert(c, None, &request), api::resize(c, None, &request.replace("{\"reading\":\"もсくぁ\"", "{\"reading\":\"もсくぁ\",\"segments\":[4],\"index\":0,\"delta\":0"))] {
             assert_eq!(error_of(&answer).as_deref(), Some(expected), "{request} → {answer}");
             assert!(answer.contains("\"reading\":\"もсくぁ\""), "the reading comes back: {answer}");
         }

@@ -75,10 +75,10 @@ impl Exports {
     fn call(&mut self, what: &str, request: &str) -> String {
         let c = &self.converter;
         match what {
-            "convert" => api::convert(c, request),
-            "resize" => api::resize(c, request),
-            "candidates" => api::segment_candidates(c, request),
-            "predict" => api::prediction(c, request),
+            "convert" => api::convert(c, None, request),
+            "resize" => api::resize(c, None, request),
+            "candidates" => api::segment_candidates(c, None, request),
+            "predict" => api::prediction(c, None, request),
             "learn" => user_api::learn(&mut self.store, request, |context| word_before(Some(c.dictionary()), context)),
             "user words" => user_api::user_words(&mut self.store, request),
             "forget" => user_api::forget(&mut self.store, request),

@@ -55,11 +55,8 @@ fn typed_words(fields: &Fields) -> Result<Option<TypedWords>, String> {
     for (key, value) in members {
         match (key.as_str(), value) {
             ("language", Value::String(code)) => {
-                let chars = code.chars().count();
-                if chars == 0 || chars > limits::MAX_TYPED_LANGUAGE_CHARS {
-                    return Err(format!("$typed.language is {chars} characters, expected a language code of 1–{} (ru, sr-Cyrl)", limits::MAX_TYPED_LANGUAGE_CHARS));
-                }
-                language = Some(code.clone());
+                let max = limits::MAX_TYPED_LANGUAGE_CHARS;
+                language = Some(sized(code, max, |chars| format!("$typed.language is {chars} characters, expected a language code of 1–{max} (ru, sr-Cyrl)"))?);
             }
             ("language", other) => return Err(format!("$typed.language must be a string (the profile's language: ru, uk, be, sr-Cyrl, bg), got {}", other.kind())),
             ("words", Value::Array(items)) => {
@@ -86,11 +83,8 @@ fn typed_word(item: &Value, i: usize) -> Result<TypedWord, String> {
     for (key, value) in members {
         match (key.as_str(), value) {
             ("text", Value::String(s)) => {
-                let chars = s.chars().count();
-                if chars == 0 || chars > limits::MAX_TYPED_WORD_CHARS {
-                    return Err(format!("$typed.words[{i}].text is {chars} characters, expected 1–{}", limits::MAX_TYPED_WORD_CHARS));
-                }
-                text = Some(s.clone());
+                let max = limits::MAX_TYPED_WORD_CHARS;
+                text = Some(sized(s, max, |chars| format!("$typed.words[{i}].text is {chars} characters, expected 1–{max}"))?);
             }
             ("text", other) => return Err(format!("$typed.words[{i}].text must be a string, got {}", other.kind())),
             ("start" | "end", Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 && *n <= limits::MAX_READING_CHARS as f64 => {
@@ -105,6 +99,15 @@ fn typed_word(item: &Value, i: usize) -> Result<TypedWord, String> {
     let start = start.ok_or_else(|| missing("start"))?;
     let end = end.ok_or_else(|| missing("end"))?;
     Ok(TypedWord { text, span: start..end })
+}
+
+/// `text` when it has 1 to `max` characters; else the error `error` makes of its length.
+fn sized(text: &str, max: usize, error: impl FnOnce(usize) -> String) -> Result<String, String> {
+    let chars = text.chars().count();
+    if chars == 0 || chars > max {
+        return Err(error(chars));
+    }
+    Ok(text.to_string())
 }
 
 /// `{"reading", "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}`.
@@ -180,37 +183,49 @@ fn answer(request: &str, run: impl FnOnce() -> Result<String, String>) -> String
     run().unwrap_or_else(|message| error_json(&message, &reading_of(request)))
 }
 
-/// Handles a convert request (its fields: `CONVERT_FIELDS`, docs/FFI.md "Request fields") → a conversion.
-pub fn convert(converter: &Converter, request: &str) -> String {
-    convert_with(converter, None, request)
+/// The fields the conversion requests share after their own: whether heard spellings match,
+/// the word before the reading (`context`) and what the writer typed, read in that order.
+struct CommonFields {
+    heard: bool,
+    left: LeftContext,
+    typed: Option<TypedWords>,
 }
 
-/// [`convert`] consulting the user store (`user`).
-pub fn convert_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+impl CommonFields {
+    fn read(converter: &Converter, fields: &Fields) -> Result<CommonFields, String> {
+        let heard = fields.flag("heard", DEFAULT_HEARD)?;
+        let left = LeftContext::resolve(converter.dictionary(), &context_request(fields)?);
+        Ok(CommonFields { heard, left, typed: typed_words(fields)? })
+    }
+
+    /// The conversion of `reading`, its first segments `fixed` and its words ending at
+    /// `boundaries`, with these fields; one candidate a segment and no alternatives unless
+    /// the caller says otherwise.
+    fn request<'a>(&'a self, reading: &'a str, fixed: &'a [usize], boundaries: &'a [usize], user: Option<&'a UserData>) -> Request<'a> {
+        let around = Surroundings { left: Some(&self.left), boundaries };
+        Request { fixed, heard: self.heard, around, user, typed: self.typed.as_ref(), ..Request::new(reading) }
+    }
+}
+
+/// Handles a convert request (its fields: `CONVERT_FIELDS`, docs/FFI.md "Request fields") → a
+/// conversion, consulting the user store `user` when there is one.
+pub fn convert(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "convert", CONVERT_FIELDS)?;
         let reading = fields.string("reading")?;
         let fixed = fields.lengths("fixed")?;
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
-        let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let boundaries = boundaries(&fields)?;
-        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let typed = typed_words(&fields)?;
-        let around = Surroundings { left: Some(&left), boundaries: &boundaries };
-        let conversion = converter.convert(&Request { reading, fixed: &fixed, candidates, alternatives, heard, around, user, typed: typed.as_ref() }).map_err(|e| e.0)?;
-        Ok(conversion_json(&conversion))
+        let common = CommonFields::read(converter, &fields)?;
+        let conversion = Request { candidates, alternatives, ..common.request(reading, &fixed, &boundaries, user) };
+        Ok(conversion_json(&converter.convert(&conversion).map_err(|e| e.0)?))
     })
 }
 
 /// Handles a resize request (its fields: `RESIZE_FIELDS`) → the conversion with segment `index`
-/// resized by `delta` characters and the rest converted again.
-pub fn resize(converter: &Converter, request: &str) -> String {
-    resize_with(converter, None, request)
-}
-
-/// [`resize`] consulting the user store (`user`).
-pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+/// resized by `delta` characters and the rest converted again, consulting `user`.
+pub fn resize(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "resize", RESIZE_FIELDS)?;
         let reading = fields.string("reading")?;
@@ -219,24 +234,15 @@ pub fn resize_with(converter: &Converter, user: Option<&UserData>, request: &str
         let delta = fields.integer("delta")?;
         let candidates = fields.count("candidates", Some(DEFAULT_CANDIDATES))?;
         let alternatives = fields.count("alternatives", Some(0))?;
-        let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let around = Surroundings { left: Some(&left), boundaries: &[] };
-        let typed = typed_words(&fields)?;
-        let conversion = Request { reading, fixed: &lengths, candidates, alternatives, heard, around, user, typed: typed.as_ref() };
-        let conversion = converter.resize(&ResizeRequest { conversion, index, delta }).map_err(|e| e.0)?;
-        Ok(conversion_json(&conversion))
+        let common = CommonFields::read(converter, &fields)?;
+        let conversion = Request { candidates, alternatives, ..common.request(reading, &lengths, &[], user) };
+        Ok(conversion_json(&converter.resize(&ResizeRequest { conversion, index, delta }).map_err(|e| e.0)?))
     })
 }
 
 /// Handles a candidates request (its fields: `CANDIDATES_FIELDS`) → `{"candidates": [text…]}`:
-/// the candidates of one segment of a fixed segmentation.
-pub fn segment_candidates(converter: &Converter, request: &str) -> String {
-    segment_candidates_with(converter, None, request)
-}
-
-/// [`segment_candidates`] consulting the user store (`user`).
-pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+/// the candidates of one segment of a fixed segmentation, consulting `user`.
+pub fn segment_candidates(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "candidates", CANDIDATES_FIELDS)?;
         let reading = fields.string("reading")?;
@@ -246,11 +252,8 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
         if limit == 0 || limit > limits::MAX_CANDIDATES {
             return Err(format!("limit is {limit}, expected 1–{}", limits::MAX_CANDIDATES));
         }
-        let heard = fields.flag("heard", DEFAULT_HEARD)?;
-        let left = LeftContext::resolve(converter.dictionary(), &context_request(&fields)?);
-        let around = Surroundings { left: Some(&left), boundaries: &[] };
-        let typed = typed_words(&fields)?;
-        let conversion = Request { reading, fixed: &lengths, candidates: limit, alternatives: 0, heard, around, user, typed: typed.as_ref() };
+        let common = CommonFields::read(converter, &fields)?;
+        let conversion = Request { candidates: limit, ..common.request(reading, &lengths, &[], user) };
         let candidates = converter.candidates(&SegmentRequest { conversion, index }).map_err(|e| e.0)?;
         let mut out = String::from("{\"candidates\":");
         json::write_string_array(&mut out, candidates.iter().map(|c| c.text.as_str()));
@@ -260,13 +263,8 @@ pub fn segment_candidates_with(converter: &Converter, user: Option<&UserData>, r
 }
 
 /// Handles a predict request (its fields: `PREDICT_FIELDS`) → `{"predictions": [{"text", "reading"}…]}`;
-/// an empty reading after a context asks for the words that usually follow it.
-pub fn prediction(converter: &Converter, request: &str) -> String {
-    prediction_with(converter, None, request)
-}
-
-/// [`prediction`] consulting the user store (`user`).
-pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
+/// an empty reading after a context asks for the words that usually follow it. Consults `user`.
+pub fn prediction(converter: &Converter, user: Option<&UserData>, request: &str) -> String {
     answer(request, || {
         let fields = Fields::parse(request, "predict", PREDICT_FIELDS)?;
         let reading = fields.string("reading")?;
@@ -278,18 +276,15 @@ pub fn prediction_with(converter: &Converter, user: Option<&UserData>, request: 
 }
 
 pub fn predictions_json(predictions: &[Prediction]) -> String {
-    let mut out = String::from("{\"predictions\":[");
-    for (i, p) in predictions.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
+    let mut out = String::from("{\"predictions\":");
+    json::write_array(&mut out, predictions, |out, p| {
         out.push_str("{\"text\":");
-        json::write_string(&mut out, &p.text);
+        json::write_string(out, &p.text);
         out.push_str(",\"reading\":");
-        json::write_string(&mut out, &p.reading);
+        json::write_string(out, &p.reading);
         out.push('}');
-    }
-    out.push_str("]}");
+    });
+    out.push('}');
     out
 }
 
@@ -299,21 +294,14 @@ pub fn dictionary_info_json(converter: &Converter) -> String {
     let mut out = String::from("{\"loaded\":true,\"path\":");
     json::write_string(&mut out, &d.path().map(|p| p.display().to_string()).unwrap_or_default());
     out.push_str(&format!(
-        ",\"bytes\":{},\"entries\":{},\"keys\":{},\"mapped\":{},\"checksum\":\"{:016x}\",\"metadata\":{{",
+        ",\"bytes\":{},\"entries\":{},\"keys\":{},\"mapped\":{},\"checksum\":\"{:016x}\",\"metadata\":",
         d.file_len(),
         d.entry_count(),
         d.key_count(),
         d.is_mapped(),
         d.checksum()
     ));
-    for (i, (k, v)) in d.metadata().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json::write_string(&mut out, k);
-        out.push(':');
-        json::write_string(&mut out, v);
-    }
-    out.push_str("}}");
+    json::write_string_object(&mut out, &d.metadata());
+    out.push('}');
     out
 }
