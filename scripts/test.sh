@@ -34,6 +34,9 @@ export CYRILLIC_IME_DICTIONARY   # the Swift tests and the command line find it 
 step "Rust tests"
 cargo test --manifest-path rust_core/Cargo.toml --features test-exports
 
+step "Rust lints (clippy, warnings are errors; rust_core/clippy.toml holds the five-parameter rule)"
+cargo clippy --manifest-path rust_core/Cargo.toml --all-targets --features test-exports -- -D warnings
+
 step "Worst documents within the limits (docs/RELIABILITY.md; fails when a case ends otherwise)"
 cargo run --release --manifest-path rust_core/Cargo.toml --features test-exports --example worst_case
 

@@ -9,6 +9,32 @@
 // The context and the typed words are what the conversion is made after and from; a resize or
 // a longer candidate list of that conversion is asked with the same ones.
 
+/// Predictions for what is being composed (`rust_predict`): the words whose reading starts
+/// with it, and, with the writer's `typed` words, the foreign forms of the word that is the
+/// whole reading (ナターシャ for `наташа`; docs/FFI.md, "The writer's own words").
+public struct PredictionRequest: Equatable, Sendable {
+    /// The kana composed so far (empty: the words that usually follow `context`).
+    public var reading: String
+    /// How many predictions.
+    public var limit: Int
+    /// What stands before the reading.
+    public var context: ConversionContext
+    /// What the writer typed for the reading.
+    public var typed: TypedWords
+
+    /// Up to `limit` predictions for `reading` after `context`, with what was `typed` for it.
+    public init(_ reading: String, limit: Int = 9, context: ConversionContext = .none, typed: TypedWords = .none) {
+        self.reading = reading
+        self.limit = limit
+        self.context = context
+        self.typed = typed
+    }
+
+    var body: ConversionRequestBody.Predict {
+        ConversionRequestBody.Predict(reading: reading, limit: limit, context: context.payload, typed: typed.payload)
+    }
+}
+
 /// A conversion of a reading (`rust_convert`).
 public struct ConversionRequest: Equatable, Sendable {
     /// The kana to convert.

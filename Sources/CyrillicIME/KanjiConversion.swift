@@ -140,6 +140,7 @@ enum ConversionRequestBody {
         var reading: String
         var limit: Int
         var context: ConversionContext.Payload?
+        var typed: TypedWords.Payload?
     }
 
     static func json(_ request: some Encodable) -> String {

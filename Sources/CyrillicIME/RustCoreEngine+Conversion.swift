@@ -48,13 +48,18 @@ extension RustCoreEngine {
         return ConversionAnswer.candidates(from: json, reading: request.conversion.reading)
     }
 
-    /// Predictions for what is being composed, after `context`.
+    /// Predictions for what is being composed (`PredictionRequest`): with typed words, the
+    /// foreign forms of the word that is the whole reading among them.
+    public func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        let json = ConversionRequestBody.json(request.body).withCString { Self.takeString(rust_predict($0)) }
+        return ConversionAnswer.predictions(from: json, reading: request.reading)
+    }
+
+    /// Predictions for the kana `reading` alone, after `context`.
     public func predictions(
         for reading: String, limit: Int = 9, context: ConversionContext = .none
     ) -> Result<[KanjiPrediction], KanjiConversionError> {
-        let request = ConversionRequestBody.Predict(reading: reading, limit: limit, context: context.payload)
-        let json = ConversionRequestBody.json(request).withCString { Self.takeString(rust_predict($0)) }
-        return ConversionAnswer.predictions(from: json, reading: reading)
+        predictions(PredictionRequest(reading, limit: limit, context: context))
     }
 
     /// The words that usually follow `context` (next-word prediction: predictions of an empty

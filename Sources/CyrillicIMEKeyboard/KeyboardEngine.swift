@@ -3,7 +3,7 @@
 /// What the keyboard needs from the conversion engine. `RustCoreEngine` is the real one;
 /// tests inject others to simulate a core that returns nothing (`nil`) or fails to convert.
 /// Each conversion call takes its request value (`ConversionRequest`, `ResizeRequest`,
-/// `SegmentCandidatesRequest`), which carries the context and the writer's typed words; an
+/// `SegmentCandidatesRequest`, `PredictionRequest`), which carries the context and the writer's typed words; an
 /// engine that has no use for them ignores them.
 public protocol KeyboardEngine: AnyObject {
     /// The core's answer to one key, or `nil` when it returned nothing (a caught panic).
@@ -18,8 +18,8 @@ public protocol KeyboardEngine: AnyObject {
     func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError>
     /// More candidates for one segment of a conversion.
     func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError>
-    /// Predictions for what is composed, after `context`.
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError>
+    /// Predictions for what is composed, with the words typed for it, after its context.
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError>
     /// The words that usually follow `context` (the bar after a commit).
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError>
 }

@@ -104,11 +104,12 @@ final class ScriptedConversionEngine: KeyboardEngine {
         return .success(segment(reading).candidates + (moreWords[reading] ?? []))
     }
 
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        let reading = request.reading
         calls.append("predict \(reading)")
-        contexts.append(context)
+        contexts.append(request.context)
         if failsConversion { return failure(reading) }
-        return .success(Array(predictionList.filter { $0.reading.hasPrefix(reading) && $0.reading != reading }.prefix(limit)))
+        return .success(Array(predictionList.filter { $0.reading.hasPrefix(reading) && $0.reading != reading }.prefix(request.limit)))
     }
 
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {

@@ -50,6 +50,32 @@ final class ForeignWordKeyboardTests: XCTestCase {
         XCTAssertNotEqual(keyboard.document.markedText, "イワン", "no capital: the Japanese reading comes first")
     }
 
+    /// The texts the bar shows.
+    private func bar(_ keyboard: KeyboardHarness) -> [String] {
+        keyboard.controller.candidateBar.items.map(\.text)
+    }
+
+    func testANameTypedInLowerCaseIsOfferedInTheBarAndCommittedByATap() throws {
+        // The screen keyboard has no capitals: `наташа` converts as な|他社, but the bar
+        // offers the name while it is composed.
+        let keyboard = try keyboard()
+        keyboard.type("наташа")
+        XCTAssertEqual(keyboard.document.markedText, "なたしゃ")
+        let shown = bar(keyboard)
+        let index = try XCTUnwrap(shown.firstIndex(of: "ナターシャ"), "\(shown)")
+        keyboard.controller.chooseCandidate(at: index)
+        XCTAssertEqual(keyboard.document.text, "ナターシャ")
+        XCTAssertEqual(keyboard.controller.inputState, .idle)
+    }
+
+    func testALowerCaseWordOffersItsJapaneseReadingFirstAndTheNameSecond() throws {
+        let keyboard = try keyboard()
+        keyboard.type("китай")
+        XCTAssertEqual(Array(bar(keyboard).prefix(2)), ["期待", "中国"], "\(bar(keyboard))")
+        keyboard.controller.chooseCandidate(at: 1)
+        XCTAssertEqual(keyboard.document.text, "中国")
+    }
+
     func testACityAfterWhichTheSentenceGoesOn() throws {
         let keyboard = try keyboard()
         keyboard.type("Москва кара кимасита \n")

@@ -82,8 +82,8 @@ final class FailingEngine: KeyboardEngine {
         failsConversion ? failure(request.conversion.reading) : real.candidates(request)
     }
 
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
-        failsConversion ? failure(reading) : real.predictions(for: reading, limit: limit, context: context)
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        failsConversion ? failure(request.reading) : real.predictions(request)
     }
 
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {

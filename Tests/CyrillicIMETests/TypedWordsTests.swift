@@ -37,6 +37,9 @@ final class TypedWordsTests: XCTestCase {
         XCTAssertEqual(try typedMember(resize), expectedMoscow)
         let candidates = SegmentCandidatesRequest(segment: 0, of: .unconverted("もсくぁ"), limit: 45, typed: moscow).body
         XCTAssertEqual(try typedMember(candidates), expectedMoscow)
+        let predict = PredictionRequest("もсくぁ", typed: moscow).body
+        XCTAssertEqual(try typedMember(predict), expectedMoscow)
+        XCTAssertEqual(ConversionRequestBody.json(PredictionRequest("も").body).contains("typed"), false)
     }
 
     func testNoTypedWordsLeaveTheMemberOutSoTheRequestIsAsBefore() throws {
@@ -195,6 +198,22 @@ final class TypedWordsTests: XCTestCase {
         XCTAssertTrue(engine.typed.allSatisfy { $0 == moscow }, "\(engine.typed)")
     }
 
+    func testThePredictionsOfACompositionCarryItsTypedWords() throws {
+        let engine = TypedRecordingEngine()
+        let keyboard = try KeyboardHarness(engine: engine, kanaOnly: false)
+        keyboard.type("Москва")
+        XCTAssertEqual(engine.predictedTyped.last, moscow)
+        XCTAssertEqual(engine.typed, [], "predictions are not conversions")
+    }
+
+    func testAPredictionWhoseTypedWordsAreRefusedIsAskedAgainWithoutThem() throws {
+        let engine = TypedRecordingEngine()
+        engine.refusesTyped = true
+        let keyboard = try KeyboardHarness(engine: engine, kanaOnly: false)
+        keyboard.type("Москва")
+        XCTAssertEqual(Array(engine.predictedTyped.suffix(2)), [moscow, .none])
+    }
+
     func testEscapeKeepsTheTypedWordsForTheNextConversion() throws {
         let engine = TypedRecordingEngine()
         let keyboard = try KeyboardHarness(engine: engine, kanaOnly: false)
@@ -238,6 +257,8 @@ final class TypedWordsTests: XCTestCase {
 final class TypedRecordingEngine: KeyboardEngine {
     private let scripted = ScriptedConversionEngine()
     private(set) var typed: [TypedWords] = []
+    /// The typed words of every prediction asked, apart: predictions run at every key.
+    private(set) var predictedTyped: [TypedWords] = []
     var calls: [String] { scripted.calls }
     /// Fails every call that carries typed words, as a core without the member would.
     var refusesTyped = false
@@ -268,8 +289,9 @@ final class TypedRecordingEngine: KeyboardEngine {
         return refusal(request.conversion.reading, request.typed) ?? scripted.candidates(request)
     }
 
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
-        scripted.predictions(for: reading, limit: limit, context: context)
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        predictedTyped.append(request.typed)
+        return refusal(request.reading, request.typed) ?? scripted.predictions(request)
     }
 
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {

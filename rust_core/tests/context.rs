@@ -131,6 +131,22 @@ fn a_word_boundary_is_never_spanned() {
 }
 
 #[test]
+fn resize_and_candidates_keep_the_typed_spaces() {
+    let c = converter();
+    // なかの with a space after なか: 中の, as convert gives it; without the space, 中野.
+    let best = |answer: String| -> String {
+        let start = answer.find("\"candidates\":[\"").expect("candidates") + 15;
+        answer[start..].split('"').next().unwrap_or_default().to_string()
+    };
+    let resize = |spaces: &str| best(api::resize(&c, None, &format!(r#"{{"reading":"なかの","segments":[3],"index":0,"delta":0,"heard":false{spaces}}}"#)));
+    assert_eq!(resize(""), "中野");
+    assert_eq!(resize(r#","boundaries":[2]"#), "中の");
+    let candidates = |spaces: &str| best(api::segment_candidates(&c, None, &format!(r#"{{"reading":"なかの","segments":[3],"index":0,"heard":false{spaces}}}"#)));
+    assert_eq!(candidates(""), "中野");
+    assert_eq!(candidates(r#","boundaries":[2]"#), "中の");
+}
+
+#[test]
 fn a_word_split_where_kanji_meet_kana_may_span_a_space() {
     let c = converter();
     // ありがとう is written in kana, so a space may fall anywhere in it: BOS→NOUN 100 + 2000 +
@@ -182,7 +198,7 @@ fn a_choice_learned_after_a_word_comes_first_after_it() {
     let request = Request { candidates: 5, alternatives: 0, heard: false, ..Request::new("はし") };
     let after_watashi = text_context(&c, "私");
     user.learn_after(Some("私"), "はし", &[("はし".to_string(), "橋".to_string())]);
-    user.learn(&"はし".to_string(), &[("はし".to_string(), "箸".to_string())]);
+    user.learn("はし", &[("はし".to_string(), "箸".to_string())]);
     let within = c.convert(&Request { around: Surroundings { left: Some(&after_watashi), boundaries: &[] }, user: Some(&user), ..request }).unwrap();
     assert_eq!(within.best_text(), "橋", "learned after 私");
     let elsewhere = c.convert(&Request { around: Surroundings { left: Some(&text_context(&c, "中野")), boundaries: &[] }, user: Some(&user), ..request }).unwrap();

@@ -131,7 +131,8 @@ fn bad_resize_requests_name_the_field() {
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"delta":1.5"#), "$delta must be an integer, got 1.5", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"delta":2e6"#), "$delta must be an integer, got 2000000", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":-1,"delta":1"#), "$index must be a non-negative integer, got -1", SENTENCE);
-    refused(&c, f, &r(r#","index":0,"delta":1"#), "segment lengths [] do not add up to the reading's 13 characters", SENTENCE);
+    refused(&c, f, &r(r#","index":0,"delta":1"#), "$segments is missing", SENTENCE);
+    refused(&c, f, &r(r#","segments":[],"index":0,"delta":1"#), "segment lengths [] do not add up to the reading's 13 characters", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":3,"delta":1"#), "segment 3 does not exist (the conversion has 3 segments)", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"delta":1,"candidates":0"#), "candidates is 0", SENTENCE);
     refused(&c, f, &r(r#","segments":{},"index":0,"delta":1"#), "$segments must be an array of segment lengths, got an object", SENTENCE);
@@ -144,6 +145,7 @@ fn bad_candidate_requests_name_the_field() {
     let r = |rest: &str| format!(r#"{{"reading":"{SENTENCE}"{rest}}}"#);
     refused(&c, f, "[]", "candidates request: expected a JSON object", "");
     refused(&c, f, &r(r#","segments":[4,4,5]"#), "$index is missing", SENTENCE);
+    refused(&c, f, &r(r#","index":0"#), "$segments is missing", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4],"index":0"#), "segment lengths [4, 4] do not add up to the reading's 13 characters", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":3"#), "segment 3 does not exist", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"limit":0"#), "limit is 0, expected 1–100", SENTENCE);

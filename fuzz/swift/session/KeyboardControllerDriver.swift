@@ -172,8 +172,8 @@ private final class InjectableFailureEngine: KeyboardEngine {
     func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
         core.candidates(request)
     }
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
-        core.predictions(for: reading, limit: limit, context: context)
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        core.predictions(request)
     }
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
         core.nextWords(after: context, limit: limit)
