@@ -67,36 +67,3 @@ public enum BarControl: String, CaseIterable, Sendable {
         }
     }
 }
-
-/// The profile list the `{profile}` key opens when held: every profile, the current one
-/// marked, each with its kana-only switch. Picking one and flipping a switch go through the
-/// controller, and the switch is stored in the keyboard's own settings.
-public enum ProfileMenu {
-    public struct Entry: Equatable, Sendable {
-        public var id: String
-        /// The profile's name in its own language, then in English (`Русский · Russian`).
-        public var title: String
-        public var isCurrent: Bool
-        public var isKanaOnly: Bool
-    }
-
-    public static func entries(of keyboard: KeyboardController) -> [Entry] {
-        keyboard.profiles.profiles.map { profile in
-            let names = profile.names.native == profile.names.en ? profile.names.en : "\(profile.names.native) · \(profile.names.en)"
-            return Entry(
-                id: profile.id, title: names, isCurrent: profile.id == keyboard.profiles.current.id,
-                isKanaOnly: keyboard.kanaOnlyProfiles.contains(profile.id))
-        }
-    }
-
-    /// The writer picked `id`.
-    public static func select(_ id: String, on keyboard: KeyboardController) {
-        keyboard.selectProfile(id)
-    }
-
-    /// The writer flipped `id`'s kana-only switch: applied, then kept in `store`.
-    public static func setKanaOnly(_ on: Bool, forProfile id: String, on keyboard: KeyboardController, store: SettingsStore) {
-        keyboard.setKanaOnly(on, forProfile: id)
-        KeyboardSettings.saveKanaOnlyProfiles(keyboard.kanaOnlyProfiles, to: store)
-    }
-}

@@ -48,6 +48,14 @@ final class ConversionContextTracker {
             documentIdentifier: document.documentIdentifier)
     }
 
+    /// Commits one word the writer tapped (a prediction, a next word) with its whole reading,
+    /// as one segment; returns the choice to learn, after what stood before it.
+    func commitWord(_ text: String, reading: String) -> ConversionChoice {
+        let before = context()
+        commit(text, as: [CommittedSegment(reading: reading, text: text)])
+        return ConversionChoice(reading: reading, segments: [.init(reading: reading, text: text)], context: before)
+    }
+
     /// The keyboard moved the cursor or edited the text outside what it composes, the host
     /// says the cursor moved, or the keyboard hides: the history ends.
     func forget() {

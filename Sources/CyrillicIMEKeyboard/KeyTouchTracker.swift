@@ -5,8 +5,8 @@ import CyrillicIME
 /// - every key going down gives its feedback (`KeyFeedback`: click, haptic);
 /// - a tap types the key on touch-up; return only while `HostField` says it can be tapped;
 /// - backspace deletes on touch-down and repeats while held (`KeyboardController.pressBackspace`);
-/// - the `{profile}` key held for `longPressDelay` asks for the profile list (`onLongPress`)
-///   instead of switching to the next profile;
+/// - the `{profile}` key held for `longPressDelay` commits what is shown and asks for the profile
+///   list (`onLongPress`) instead of switching to the next profile;
 /// - the space bar dragged sideways moves the cursor one character per `cursorStep` points
 ///   (the segment focus while converting), as on the system keyboard, and types no space;
 /// - the globe key commits what is composed on touch-down; the view hands the same touches to
@@ -117,6 +117,7 @@ public final class KeyTouchTracker {
         touch.heldLong = true
         touch.longPress = nil
         touches[id] = touch
+        keyboard.commitShown()  // the list's choices apply to what is typed next
         onLongPress?(touch.key)
     }
 }

@@ -27,9 +27,7 @@ public final class KeyboardController {
     public var onStateChange: (() -> Void)?
 
     /// Where the writer is: nothing composed, composing, or converting.
-    public enum InputState: Equatable, Sendable {
-        case idle, composing, converting
-    }
+    public enum InputState: Equatable, Sendable { case idle, composing, converting }
 
     /// The pending input: typed letters the core has not converted yet.
     public var buffer: String { composition.pending }
@@ -38,6 +36,8 @@ public final class KeyboardController {
     public internal(set) var composition = Composition()
     /// The conversion shown while converting, `nil` otherwise.
     public internal(set) var conversion: ConversionSession?
+    /// Live conversion while composing: the composition's best conversion as it is typed.
+    public internal(set) var live: LiveConversion
     /// The row above the keys: predictions while composing, candidates while converting,
     /// the words that usually follow after a commit.
     public internal(set) var candidateBar = CandidateBar()
@@ -113,6 +113,7 @@ public final class KeyboardController {
         deleteRepeatTiming = settings.timing.deleteRepeat
         kanaOnlyProfiles = settings.kanaOnlyProfiles
         spaceWidth = settings.spaceWidth
+        live = LiveConversion(settings: settings.live)
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }
     }
 
@@ -179,6 +180,9 @@ public final class KeyboardController {
     public func resizeFocusedSegment(by delta: Int) {
         run { $0.resizeFocusedSegment(delta) }
     }
+
+    /// Commits what is shown, the conversion as chosen or the composition (the profile list opening).
+    public func commitShown() { run { $0.commitAll() } }
 
     /// Shows another page of the candidate bar.
     public func turnCandidatePage(by delta: Int) {

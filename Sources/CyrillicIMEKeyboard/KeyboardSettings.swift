@@ -45,6 +45,9 @@ public struct KeyboardSettings: Equatable, Sendable {
     public var traitsPolicy: InputTraitsPolicy
     /// Input clicks and haptics on each key; `KeyFeedbackSettings()` by default.
     public var feedback: KeyFeedbackSettings
+    /// Live conversion, auto-commit and the space habit of each profile (their own store keys:
+    /// `LiveConversionSettings.StoreKey`).
+    public var live = LiveConversionSettings()
 
     public init(
         pendingInputStyle: PendingInputStyle = .marked,
@@ -85,6 +88,7 @@ public struct KeyboardSettings: Equatable, Sendable {
         widths.digits = width(StoreKey.digitWidth) ?? widths.digits
         widths.punctuation = width(StoreKey.punctuationWidth) ?? widths.punctuation
         spaceWidth = width(StoreKey.spaceWidth) ?? spaceWidth
+        live = LiveConversionSettings(stores: stores)
         if let list = stores.lazy.compactMap({ $0.string(forKey: StoreKey.kanaOnlyProfiles) }).first {
             kanaOnlyProfiles = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }

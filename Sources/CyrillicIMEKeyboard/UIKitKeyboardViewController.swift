@@ -201,12 +201,27 @@ open class CyrillicKeyboardViewController: UIInputViewController {
             ProfileMenu.setKanaOnly(on, forProfile: id, on: keyboard, store: store)
             self.showProfileList()
         }
+        profileList.onLiveConversion = { [weak self] on in
+            guard let self, let keyboard = self.keyboard, let store = self.ownSettings else { return }
+            ProfileMenu.setLiveConversion(on, on: keyboard, store: store)
+            self.showProfileList()
+        }
+        profileList.onAutoCommit = { [weak self] in
+            guard let self, let keyboard = self.keyboard, let store = self.ownSettings else { return }
+            ProfileMenu.stepAutoCommit(on: keyboard, store: store)
+            self.showProfileList()
+        }
+        profileList.onSpaceHabit = { [weak self] id, habit in
+            guard let self, let keyboard = self.keyboard, let store = self.ownSettings else { return }
+            ProfileMenu.setSpaceHabit(habit, forProfile: id, on: keyboard, store: store)
+            self.showProfileList()
+        }
         profileList.onClose = { [weak self] in self?.profileList.isHidden = true }
     }
 
     private func showProfileList() {
         guard let keyboard else { return }
-        profileList.show(ProfileMenu.entries(of: keyboard))
+        profileList.show(ProfileMenu.entries(of: keyboard), live: ProfileMenu.liveSettings(of: keyboard))
         profileList.isHidden = false
     }
 

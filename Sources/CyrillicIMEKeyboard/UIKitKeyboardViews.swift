@@ -231,12 +231,16 @@ final class ToolRowView: UIView {
     }
 }
 
-/// The profile list the `{profile}` key opens when held (`ProfileMenu`): a row per profile,
-/// the current one ticked, each with its kana-only switch; a tap picks one.
+/// The profile list the `{profile}` key opens when held (`ProfileMenu`): live conversion's
+/// switch and auto-commit at the top, then a row per profile, the current one ticked, each with
+/// its space habit and kana-only switch; a tap picks one.
 @MainActor
 final class ProfileListView: UIView {
     var onSelect: ((String) -> Void)?
     var onKanaOnly: ((String, Bool) -> Void)?
+    var onLiveConversion: ((Bool) -> Void)?
+    var onAutoCommit: (() -> Void)?
+    var onSpaceHabit: ((String, SpaceHabit) -> Void)?
     var onClose: (() -> Void)?
     private let scroll = UIScrollView()
     private let rows = UIStackView()
@@ -272,11 +276,30 @@ final class ProfileListView: UIView {
         ])
     }
 
-    func show(_ entries: [ProfileMenu.Entry]) {
+    func show(_ entries: [ProfileMenu.Entry], live: LiveConversionSettings) {
         rows.arrangedSubviews.forEach { $0.removeFromSuperview() }
-        rows.addArrangedSubview(shellButton("閉じる", accessibilityLabel: "Close the profile list") { [weak self] in
+        let top = UIStackView()
+        top.axis = .horizontal
+        top.spacing = 8
+        top.alignment = .center
+        top.addArrangedSubview(shellButton("閉じる", accessibilityLabel: "Close the profile list") { [weak self] in
             self?.onClose?()
         })
+        let caption = UILabel()
+        caption.text = "ライブ変換"
+        caption.font = .systemFont(ofSize: 13, weight: .regular)
+        top.addArrangedSubview(caption)
+        top.addArrangedSubview(switchControl(isOn: live.isOn, label: "Live conversion") { [weak self] on in
+            self?.onLiveConversion?(on)
+        })
+        let autoCommit = switch live.autoCommit {
+        case .off: "自動確定 オフ"
+        case .afterKeystrokes(let count): "自動確定 \(count)"
+        }
+        top.addArrangedSubview(shellButton(autoCommit, accessibilityLabel: "Auto-commit, \(live.autoCommit.storedValue)") { [weak self] in
+            self?.onAutoCommit?()
+        })
+        rows.addArrangedSubview(top)
         for entry in entries {
             let row = UIStackView()
             row.axis = .horizontal
@@ -286,22 +309,36 @@ final class ProfileListView: UIView {
             row.addArrangedSubview(shellButton(title, accessibilityLabel: entry.title, bold: entry.isCurrent) { [weak self] in
                 self?.onSelect?(entry.id)
             })
+            // Space converts (the Japanese habit) or separates words (the Cyrillic one); a tap flips it.
+            let japanese = entry.spaceHabit == .japanese
+            row.addArrangedSubview(shellButton(
+                japanese ? "空白＝変換" : "空白＝区切り",
+                accessibilityLabel: "Space \(japanese ? "converts" : "separates words"), \(entry.title)"
+            ) { [weak self] in
+                self?.onSpaceHabit?(entry.id, japanese ? .cyrillic : .japanese)
+            })
             let caption = UILabel()
             caption.text = "かなのみ"
             caption.font = .systemFont(ofSize: 13, weight: .regular)
             row.addArrangedSubview(caption)
-            let toggle = UISwitch()
-            toggle.isOn = entry.isKanaOnly
-            toggle.accessibilityLabel = "Kana only, \(entry.title)"
-            toggle.addAction(UIAction { [weak self, weak toggle] _ in
-                MainActor.assumeIsolated {
-                    guard let toggle else { return }
-                    self?.onKanaOnly?(entry.id, toggle.isOn)
-                }
-            }, for: .valueChanged)
-            row.addArrangedSubview(toggle)
+            row.addArrangedSubview(switchControl(isOn: entry.isKanaOnly, label: "Kana only, \(entry.title)") { [weak self] on in
+                self?.onKanaOnly?(entry.id, on)
+            })
             rows.addArrangedSubview(row)
         }
+    }
+
+    private func switchControl(isOn: Bool, label: String, action: @escaping @MainActor (Bool) -> Void) -> UISwitch {
+        let toggle = UISwitch()
+        toggle.isOn = isOn
+        toggle.accessibilityLabel = label
+        toggle.addAction(UIAction { [weak toggle] _ in
+            MainActor.assumeIsolated {
+                guard let toggle else { return }
+                action(toggle.isOn)
+            }
+        }, for: .valueChanged)
+        return toggle
     }
 }
 #endif

@@ -13,11 +13,18 @@ final class ShellLogicTests: XCTestCase {
         try RustCoreEngine.shared.initializeWithBundledResources()
     }
 
-    /// A converting keyboard over the scripted engine, with `settings` (kana-only off).
+    /// A converting keyboard over the scripted engine, with `settings` (kana-only off). Live
+    /// conversion is off and space converts in every profile, as in the tests written before it,
+    /// unless `keepsLive`.
     private func keyboard(
         _ engine: KeyboardEngine = ScriptedConversionEngine(), traits: HostTraits = HostTraits(), text: String = "",
-        settings: KeyboardSettings = KeyboardSettings()
+        settings: KeyboardSettings = KeyboardSettings(), keepsLive: Bool = false
     ) throws -> (KeyboardController, InMemoryTextDocumentProxy, ManualScheduler, InMemorySettingsStore) {
+        var settings = settings
+        if !keepsLive {
+            let profiles = RustCoreEngine.shared.profiles() ?? []
+            settings.live = LiveConversionSettings(isOn: false, spaceHabits: Dictionary(uniqueKeysWithValues: profiles.map { ($0.id, .japanese) }))
+        }
         let document = InMemoryTextDocumentProxy(text: text)
         document.traits = traits
         let store = InMemorySettingsStore()
@@ -281,6 +288,19 @@ final class ShellLogicTests: XCTestCase {
         XCTAssertEqual(BarControl.available(in: controller), [])
     }
 
+    func testLiveConversionsItemsBesideAFullPageOfPredictionsGetPageButtons() throws {
+        let engine = ScriptedConversionEngine()
+        engine.predictionList = (1...12).map { KanjiPrediction(text: "予測\($0)", reading: "わたし\($0)") }
+        let (controller, _, _, _) = try keyboard(engine, keepsLive: true)
+        type("вата", on: controller)
+        XCTAssertGreaterThan(controller.candidateBar.items.count, CandidateBar.defaultPageSize, "the live items join the page of predictions")
+        XCTAssertEqual(BarControl.available(in: controller), [.previousPage, .nextPage])
+        BarControl.nextPage.perform(on: controller)
+        XCTAssertEqual(controller.candidateBar.page, 1)
+        BarControl.previousPage.perform(on: controller)
+        XCTAssertEqual(controller.candidateBar.page, 0)
+    }
+
     func testCandidatePagesTurnBothWaysFromTheirButtons() throws {
         let engine = ScriptedConversionEngine()
         engine.words["わたしの"] = (1...12).map { "候補\($0)" }
@@ -309,6 +329,49 @@ final class ShellLogicTests: XCTestCase {
         XCTAssertEqual(store.string(forKey: KeyboardSettings.StoreKey.kanaOnlyProfiles), other.id)
         entries = ProfileMenu.entries(of: controller)
         XCTAssertEqual(entries.filter(\.isKanaOnly).map(\.id), [other.id])
+    }
+
+    func testHoldingTheProfileKeyCommitsWhatIsComposedFirst() throws {
+        let (controller, document, scheduler, _) = try keyboard()
+        let touches = KeyTouchTracker(keyboard: controller, feedback: nil, scheduler: scheduler)
+        type("вата", on: controller)
+        touches.touchBegan(1, on: .profile, x: 200)
+        scheduler.advance(by: 0.6)
+        XCTAssertEqual(controller.inputState, .idle)
+        XCTAssertEqual(document.text, "わた")
+        XCTAssertNil(document.markedRange)
+    }
+
+    func testLiveConversionsSettingsAreReachableFromTheProfileListAndStored() throws {
+        let (controller, document, _, store) = try keyboard(keepsLive: true)
+        let russian = try XCTUnwrap(controller.profiles.profiles.first { $0.id == "rus_standard" })
+        XCTAssertTrue(ProfileMenu.liveSettings(of: controller).isOn, "on by default")
+        XCTAssertEqual(ProfileMenu.entries(of: controller).first { $0.id == russian.id }?.spaceHabit, .cyrillic)
+
+        ProfileMenu.setSpaceHabit(.japanese, forProfile: russian.id, on: controller, store: store)
+        XCTAssertEqual(ProfileMenu.entries(of: controller).first { $0.id == russian.id }?.spaceHabit, .japanese)
+        controller.selectProfile(russian.id)
+        type("ватасинонамаэ ", on: controller)
+        XCTAssertEqual(controller.inputState, .converting, "space converts now")
+        controller.tap(.enter)
+
+        ProfileMenu.setLiveConversion(false, on: controller, store: store)
+        type("ватаси", on: controller)
+        XCTAssertEqual(document.markedText, "わたし", "no live conversion: the kana")
+        controller.tap(.enter)
+
+        XCTAssertEqual(ProfileMenu.liveSettings(of: controller).autoCommit, .off)
+        var steps: [AutoCommit] = []
+        for _ in ProfileMenu.autoCommitSteps {
+            ProfileMenu.stepAutoCommit(on: controller, store: store)
+            steps.append(ProfileMenu.liveSettings(of: controller).autoCommit)
+        }
+        XCTAssertEqual(steps, [.afterKeystrokes(3), .afterKeystrokes(5), .afterKeystrokes(8), .off])
+
+        let stored = KeyboardSettings(stores: [store]).live
+        XCTAssertEqual(stored, ProfileMenu.liveSettings(of: controller), "kept in the keyboard's own store")
+        XCTAssertFalse(stored.isOn)
+        XCTAssertEqual(stored.spaceHabits[russian.id], .japanese)
     }
 
     // MARK: Learning off the keyboard's thread
