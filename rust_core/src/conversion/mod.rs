@@ -12,6 +12,7 @@ pub mod foreign;
 pub mod heard;
 pub mod input;
 pub mod lattice;
+pub mod numbers;
 pub mod prediction;
 pub mod search;
 pub mod segments;
@@ -23,6 +24,7 @@ use conventional::SpellingIndex;
 use context::LeftContext;
 use foreign::{ForeignCosts, ForeignRequest, TypedWords};
 use heard::HeardCosts;
+use numbers::NumberCosts;
 use lattice::build::LatticeRequest;
 use lattice::Lattice;
 use search::{Distinct, Forward, PathQuery, Search, Span};
@@ -151,11 +153,13 @@ pub struct Converter {
     spellings: Cow<'static, SpellingIndex>,
     /// What the writer's own words cost (`foreign.rs`).
     foreign_costs: ForeignCosts,
+    /// What numbers read in kana cost as words (`numbers/`); None leaves them out.
+    numbers: Option<NumberCosts>,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()), foreign_costs: ForeignCosts::default() }
+        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()), foreign_costs: ForeignCosts::default(), numbers: Some(NumberCosts::default()) }
     }
 
     /// The same converter with another table of conventional spellings (tests; an empty
@@ -172,6 +176,12 @@ impl Converter {
     /// The same converter with other costs for the writer's own words (for tuning them).
     pub fn with_foreign_costs(self, foreign_costs: ForeignCosts) -> Converter {
         Converter { foreign_costs, ..self }
+    }
+
+    /// The same converter with other costs for number words, or (None) without them (to
+    /// tune them, and to measure conversion without them).
+    pub fn with_number_costs(self, numbers: Option<NumberCosts>) -> Converter {
+        Converter { numbers, ..self }
     }
 
     pub fn dictionary(&self) -> &Dictionary {
@@ -297,6 +307,7 @@ impl Converter {
                 boundaries: around.boundaries,
                 texts: Some(most_texts),
                 foreign: request.typed.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
+                numbers: self.numbers.as_ref(),
             },
         );
         // The spaces bind each segment's search too (`segments::candidates`).

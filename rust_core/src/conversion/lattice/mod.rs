@@ -40,7 +40,8 @@ pub enum NodeText {
     Heard { entry: u32, reading: u32 },
     /// The input characters as typed.
     AsTyped,
-    /// A word of the user dictionary (`Lattice::user_texts[index]`).
+    /// A text of its own (`Lattice::user_texts[index]`): a word of the user dictionary, a
+    /// foreign word's form (`foreign.rs`), a number's form (`numbers/`).
     User(u32),
 }
 
