@@ -83,7 +83,7 @@ impl Lattice {
         lattice.enforce_boundaries(dictionary, request.boundaries, request.heard.map(|c| c.split_word));
         // After the spaces: a number spans the spaces between its numeral words.
         if let Some(costs) = request.numbers {
-            numbers::push_nodes(dictionary, &mut lattice, &NumberRequest { costs, boundaries: request.boundaries });
+            numbers::push_nodes(dictionary, &mut lattice, &NumberRequest { costs, boundaries: request.boundaries, heard: request.heard });
         }
         // After the spaces: a form of several typed words (`Новая Зеландия`) spans them.
         if let Some(foreign) = &request.foreign {

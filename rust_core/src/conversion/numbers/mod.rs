@@ -22,7 +22,8 @@ use super::lattice::{Lattice, Node, NodeText};
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
 use forms::{write, Form};
-use reading::{readings_from, NumberReading};
+use reading::{readings_from, NumberReading, Spelling};
+use super::heard::HeardCosts;
 
 /// What number words cost in the lattice. Chosen on the development half of the number set
 /// (docs/CONVERSION.md, "Numbers"); the test half was not used.
@@ -56,13 +57,16 @@ pub fn costs_for_switch(value: Option<&str>) -> Option<NumberCosts> {
     }
 }
 
-/// What the number words of a lattice need: their costs and the word boundaries the writer
-/// typed (character positions): a number spans a space between its numeral words (`нисэн
-/// нидзю:року`), never one inside a numeral.
+/// What the number words of a lattice need: their costs, the word boundaries the writer
+/// typed (character positions: a number spans a space between its numeral words, `нисэн
+/// нидзю:року`, never one inside a numeral), and the costs of spellings as heard, where the
+/// conversion reads them (a long vowel written ー or left out costs what it costs a
+/// dictionary word).
 #[derive(Debug, Clone, Copy)]
 pub struct NumberRequest<'a> {
     pub costs: &'a NumberCosts,
     pub boundaries: &'a [usize],
+    pub heard: Option<&'a HeardCosts>,
 }
 
 /// Adds the number words of the lattice's input (after the word boundaries are enforced;
@@ -75,10 +79,11 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
         match class_of(lattice.chars[start]) {
             CharClass::Hiragana => {
                 found.clear();
-                readings_from(&lattice.chars, start, request.boundaries, &mut found);
+                readings_from(&lattice.chars, start, Spelling { boundaries: request.boundaries, heard: request.heard.is_some() }, &mut found);
                 for number in found.iter().filter(|n| n.words >= 2) {
                     let texts = Form::read(number.value).into_iter().filter_map(|form| write(number.value, form));
-                    push_forms(lattice, (start, number.end), id, texts, costs.word, costs.form_step);
+                    let heard = request.heard.map_or(0, |h| i32::from(number.marked) * h.long_mark + i32::from(number.omitted) * h.long_omitted);
+                    push_forms(lattice, (start, number.end), id, texts, costs.word + heard, costs.form_step);
                 }
             }
             CharClass::Digit if start == 0 || class_of(lattice.chars[start - 1]) != CharClass::Digit => {

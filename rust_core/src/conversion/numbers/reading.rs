@@ -4,6 +4,10 @@
 //! いっせん, はっせん, いっちょう) and the short forms before a counter (じゅっぷん, にじゅっさい,
 //! いっぽん: a number ending in っ must be followed by the consonant it doubles).
 //!
+//! As heard (`heard/`), a long vowel of a numeral (じゅう, きゅう, ちょう) may be written with
+//! ー, as Cyrillic writers mark it (`дзю:` is じゅー), or left out (じゅ); the reading counts
+//! both, for the lattice to charge them as it charges the dictionary's words.
+//!
 //! The grammar is the spoken one: groups of up to four places (せん, ひゃく, じゅう, the ones,
 //! in that order, each at most once) joined by the large units まん, おく, ちょう, けい in
 //! descending order. Values are u64; a reading whose value does not fit (a number of 京 beyond
@@ -19,6 +23,18 @@ pub struct NumberReading {
     /// How many numeral words it is made of (にせん is two: に and せん). One-word numbers
     /// (に, じゅう, せん) are the dictionary's own words.
     pub words: u8,
+    /// Long vowels written ー (じゅー) and left out (じゅ), as heard.
+    pub marked: u8,
+    pub omitted: u8,
+}
+
+/// How a number's reading may be spelled around it.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Spelling<'a> {
+    /// Word boundaries the writer typed (character positions): no numeral spans one.
+    pub boundaries: &'a [usize],
+    /// Long vowels as heard: written ー or left out.
+    pub heard: bool,
 }
 
 /// What a token of a number's reading does.
@@ -153,42 +169,61 @@ struct State {
     words: u8,
     /// The last token ended in っ.
     doubled: bool,
+    marked: u8,
+    omitted: u8,
 }
 
-/// Every number reading of `chars` from `start` ([`NumberReading`]), none of whose tokens
-/// spans a word boundary the writer typed (`boundaries`: character positions), appended to
-/// `out`; at most one per end (the grammar gives one value per reading).
-pub fn readings_from(chars: &[char], start: usize, boundaries: &[usize], out: &mut Vec<NumberReading>) {
-    let state = State { at: start, closed: 0, group: 0, smallest_place: 10_000, last_power: u32::MAX, words: 0, doubled: false };
-    extend(chars, boundaries, state, out);
+/// Every number reading of `chars` from `start` ([`NumberReading`]) spelled as `spelling`
+/// allows, appended to `out`; at most one per end (the first found).
+pub fn readings_from(chars: &[char], start: usize, spelling: Spelling, out: &mut Vec<NumberReading>) {
+    let state = State { at: start, closed: 0, group: 0, smallest_place: 10_000, last_power: u32::MAX, words: 0, doubled: false, marked: 0, omitted: 0 };
+    extend(chars, spelling, state, out);
 }
 
-fn extend(chars: &[char], boundaries: &[usize], state: State, out: &mut Vec<NumberReading>) {
+fn extend(chars: &[char], spelling: Spelling, state: State, out: &mut Vec<NumberReading>) {
     for token in TOKENS {
-        let Some(next) = step(chars, boundaries, &state, token) else { continue };
+        let Some(next) = step(chars, spelling, &state, token) else { continue };
         let value = next.closed.checked_add(next.group);
         let ends_here = !next.doubled || chars.get(next.at).copied().is_some_and(doubles);
         if let (Some(value), true) = (value, ends_here) {
             if !out.iter().any(|r| r.end == next.at) {
-                out.push(NumberReading { end: next.at, value, words: next.words });
+                out.push(NumberReading { end: next.at, value, words: next.words, marked: next.marked, omitted: next.omitted });
             }
         }
-        extend(chars, boundaries, next, out);
+        extend(chars, spelling, next, out);
     }
+}
+
+/// Where `kana` ends when read at `at`, with the long vowels written ー and left out; None if
+/// it is not there. A long vowel is the う after ゅ or ょ (じゅう, きゅう, ちょう).
+fn match_kana(kana: &str, chars: &[char], at: usize, heard: bool) -> Option<(usize, u8, u8)> {
+    let (mut i, mut marked, mut omitted) = (at, 0u8, 0u8);
+    let mut previous = None;
+    for k in kana.chars() {
+        let long = k == 'う' && matches!(previous, Some('ゅ' | 'ょ'));
+        previous = Some(k);
+        match chars.get(i) {
+            Some(&c) if c == k => i += 1,
+            Some('ー') if long && heard => {
+                i += 1;
+                marked += 1;
+            }
+            _ if long && heard => omitted += 1,
+            _ => return None,
+        }
+    }
+    Some((i, marked, omitted))
 }
 
 /// The state after `token` read at `state.at`, or None where it does not stand there: its
 /// kana differ, it spans a typed boundary, it breaks the order of places and units, or the
 /// value overflows.
-fn step(chars: &[char], boundaries: &[usize], state: &State, token: &Token) -> Option<State> {
-    let len = token.kana.chars().count();
-    let end = state.at + len;
-    if end > chars.len() || !token.kana.chars().eq(chars[state.at..end].iter().copied()) {
+fn step(chars: &[char], spelling: Spelling, state: &State, token: &Token) -> Option<State> {
+    let (end, marked, omitted) = match_kana(token.kana, chars, state.at, spelling.heard)?;
+    if spelling.boundaries.iter().any(|&b| state.at < b && b < end) {
         return None;
     }
-    if boundaries.iter().any(|&b| state.at < b && b < end) {
-        return None;
-    }
+    let (marked, omitted) = (state.marked.saturating_add(marked), state.omitted.saturating_add(omitted));
     // After っ only ちょう or けい (いっちょう, じゅっけい).
     if state.doubled && !matches!(token.part, Part::Large { power: 12 | 16 }) {
         return None;
@@ -200,26 +235,26 @@ fn step(chars: &[char], boundaries: &[usize], state: &State, token: &Token) -> O
                 return None;
             }
             let group = state.group + u64::from(digit) * u64::from(place);
-            Some(State { at: end, group, smallest_place: place, words, doubled: token.position == Position::Doubled, ..*state })
+            Some(State { at: end, group, smallest_place: place, words, doubled: token.position == Position::Doubled, marked, omitted, ..*state })
         }
         Part::Large { power } => {
             if state.group == 0 || power >= state.last_power {
                 return None;
             }
             let closed = state.group.checked_mul(10u64.checked_pow(power)?)?.checked_add(state.closed)?;
-            Some(State { at: end, closed, group: 0, smallest_place: 10_000, last_power: power, words, doubled: false })
+            Some(State { at: end, closed, group: 0, smallest_place: 10_000, last_power: power, words, doubled: false, marked, omitted })
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{readings_from, NumberReading};
+    use super::{readings_from, NumberReading, Spelling};
 
     fn all(reading: &str) -> Vec<(String, u64)> {
         let chars: Vec<char> = reading.chars().collect();
         let mut out = Vec::new();
-        readings_from(&chars, 0, &[], &mut out);
+        readings_from(&chars, 0, Spelling::default(), &mut out);
         out.sort_by_key(|r| r.end);
         out.iter().map(|r| (chars[..r.end].iter().collect(), r.value)).collect()
     }
@@ -286,7 +321,7 @@ mod tests {
         let chars: Vec<char> = long.chars().collect();
         let mut out: Vec<NumberReading> = Vec::new();
         for start in 0..chars.len() {
-            readings_from(&chars, start, &[], &mut out);
+            readings_from(&chars, start, Spelling::default(), &mut out);
         }
         assert!(out.iter().all(|r| r.value <= 9999));
     }
@@ -296,11 +331,31 @@ mod tests {
         let chars: Vec<char> = "にせんにじゅうろく".chars().collect();
         let mut out = Vec::new();
         // A space between にせん and にじゅうろく, as the writer says it: the number spans it.
-        readings_from(&chars, 0, &[3], &mut out);
+        readings_from(&chars, 0, Spelling { boundaries: &[3], heard: false }, &mut out);
         assert!(out.iter().any(|r| r.end == 9 && r.value == 2026));
         // A space inside せん: no number goes past に.
         out.clear();
-        readings_from(&chars, 0, &[2], &mut out);
+        readings_from(&chars, 0, Spelling { boundaries: &[2], heard: false }, &mut out);
         assert!(out.iter().all(|r| r.end <= 1));
+    }
+
+    #[test]
+    fn as_heard_a_long_vowel_may_be_marked_or_left_out() {
+        let read = |reading: &str, heard: bool| -> Option<NumberReading> {
+            let chars: Vec<char> = reading.chars().collect();
+            let mut out = Vec::new();
+            readings_from(&chars, 0, Spelling { boundaries: &[], heard }, &mut out);
+            out.into_iter().find(|r| r.end == chars.len())
+        };
+        // `нидзю:року` is にじゅーろく.
+        let marked = read("にじゅーろく", true).expect("read as heard");
+        assert_eq!((marked.value, marked.marked, marked.omitted), (26, 1, 0));
+        let omitted = read("きゅじゅきゅ", true).expect("read as heard");
+        assert_eq!((omitted.value, omitted.marked, omitted.omitted), (99, 0, 3));
+        // Only as heard; and a vowel that is no long one is never left out.
+        assert_eq!(read("にじゅーろく", false), None);
+        assert_eq!(read("にじゅろく", false), None);
+        assert_eq!(read("ひゃくに", true).map(|r| r.value), Some(102));
+        assert_eq!(read("ひゃくにじゅ", true).map(|r| (r.value, r.omitted)), Some((120, 1)));
     }
 }
