@@ -60,8 +60,7 @@ pub fn costs_for_switch(value: Option<&str>) -> Option<NumberCosts> {
 /// What the number words of a lattice need: their costs, the word boundaries the writer
 /// typed (character positions: a number spans a space between its numeral words, `нисэн
 /// нидзю:року`, never one inside a numeral), and the costs of spellings as heard, where the
-/// conversion reads them (a long vowel written ー or left out costs what it costs a
-/// dictionary word).
+/// conversion reads them (a long vowel written ー costs what it costs a dictionary word).
 #[derive(Debug, Clone, Copy)]
 pub struct NumberRequest<'a> {
     pub costs: &'a NumberCosts,
@@ -82,7 +81,7 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
                 readings_from(&lattice.chars, start, Spelling { boundaries: request.boundaries, heard: request.heard.is_some() }, &mut found);
                 for number in found.iter().filter(|n| n.words >= 2) {
                     let texts = Form::read(number.value).into_iter().filter_map(|form| write(number.value, form));
-                    let heard = request.heard.map_or(0, |h| i32::from(number.marked) * h.long_mark + i32::from(number.omitted) * h.long_omitted);
+                    let heard = request.heard.map_or(0, |h| i32::from(number.marked) * h.long_mark);
                     push_forms(lattice, (start, number.end), id, texts, costs.word + heard, costs.form_step);
                 }
             }
