@@ -76,7 +76,7 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
     let mut found: Vec<NumberReading> = Vec::new();
     for start in 0..lattice.chars.len() {
         match class_of(lattice.chars[start]) {
-            CharClass::Hiragana => {
+            CharClass::Hiragana if reading::may_start(lattice.chars[start]) => {
                 found.clear();
                 readings_from(&lattice.chars, start, Spelling { boundaries: request.boundaries, heard: request.heard.is_some() }, &mut found);
                 for number in found.iter().filter(|n| n.words >= 2) {

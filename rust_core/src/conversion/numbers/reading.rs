@@ -60,25 +60,44 @@ enum Position {
 
 struct Token {
     kana: &'static str,
+    /// Its first kana: most tokens are passed over on it alone (this runs at every position of
+    /// every reading).
+    first: char,
     part: Part,
     position: Position,
     words: u8,
 }
 
+/// The first character of a token's kana (each kana is three bytes of UTF-8).
+const fn first_kana(kana: &str) -> char {
+    let b = kana.as_bytes();
+    let code = ((b[0] as u32 & 0x0F) << 12) | ((b[1] as u32 & 0x3F) << 6) | (b[2] as u32 & 0x3F);
+    match char::from_u32(code) {
+        Some(c) => c,
+        None => '\0',
+    }
+}
+
 const fn place(kana: &'static str, digit: u8, place: u16, words: u8) -> Token {
-    Token { kana, part: Part::Place { digit, place }, position: Position::Anywhere, words }
+    Token { kana, first: first_kana(kana), part: Part::Place { digit, place }, position: Position::Anywhere, words }
 }
 
 const fn doubled(kana: &'static str, digit: u8, place: u16, words: u8) -> Token {
-    Token { kana, part: Part::Place { digit, place }, position: Position::Doubled, words }
+    Token { kana, first: first_kana(kana), part: Part::Place { digit, place }, position: Position::Doubled, words }
 }
 
 const fn after_place(kana: &'static str, digit: u8) -> Token {
-    Token { kana, part: Part::Place { digit, place: 1 }, position: Position::AfterPlace, words: 1 }
+    Token { kana, first: first_kana(kana), part: Part::Place { digit, place: 1 }, position: Position::AfterPlace, words: 1 }
 }
 
 const fn large(kana: &'static str, power: u32) -> Token {
-    Token { kana, part: Part::Large { power }, position: Position::Anywhere, words: 1 }
+    Token { kana, first: first_kana(kana), part: Part::Large { power }, position: Position::Anywhere, words: 1 }
+}
+
+/// Whether a number's reading can start with `c`: the first kana of a token that may start one
+/// (a place's, not a large unit's).
+pub fn may_start(c: char) -> bool {
+    matches!(c, 'い' | 'に' | 'さ' | 'よ' | 'ご' | 'ろ' | 'な' | 'し' | 'は' | 'き' | 'じ' | 'ひ' | 'せ')
 }
 
 /// Every token, spelled as spoken. The tens are written out with their digit like the other
@@ -181,7 +200,8 @@ pub fn readings_from(chars: &[char], start: usize, spelling: Spelling, out: &mut
 }
 
 fn extend(chars: &[char], spelling: Spelling, state: State, out: &mut Vec<NumberReading>) {
-    for token in TOKENS {
+    let Some(&here) = chars.get(state.at) else { return };
+    for token in TOKENS.iter().filter(|t| t.first == here) {
         let Some(next) = step(chars, spelling, &state, token) else { continue };
         let value = next.closed.checked_add(next.group);
         let ends_here = !next.doubled || chars.get(next.at).copied().is_some_and(doubles);
@@ -248,7 +268,7 @@ fn step(chars: &[char], spelling: Spelling, state: &State, token: &Token) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{readings_from, NumberReading, Spelling};
+    use super::{may_start, readings_from, NumberReading, Part, Position, Spelling, TOKENS};
 
     fn all(reading: &str) -> Vec<(String, u64)> {
         let chars: Vec<char> = reading.chars().collect();
@@ -261,6 +281,17 @@ mod tests {
     fn whole(reading: &str) -> Option<u64> {
         let n = reading.chars().count();
         all(reading).into_iter().find(|(r, _)| r.chars().count() == n).map(|(_, v)| v)
+    }
+
+    #[test]
+    fn every_first_kana_is_read_and_may_start_names_those_of_places() {
+        for token in TOKENS {
+            assert_eq!(Some(token.first), token.kana.chars().next(), "{}", token.kana);
+            let starts = matches!(token.part, Part::Place { .. }) && token.position != Position::AfterPlace;
+            if starts {
+                assert!(may_start(token.first), "{} starts a number", token.kana);
+            }
+        }
     }
 
     #[test]
