@@ -33,6 +33,9 @@ export CYRILLIC_IME_DICTIONARY   # the Swift tests and the command line find it 
 step "Rust tests"
 cargo test --manifest-path rust_core/Cargo.toml --features test-exports
 
+step "Rust lints (clippy, warnings are errors; rust_core/clippy.toml holds the five-parameter rule)"
+cargo clippy --manifest-path rust_core/Cargo.toml --all-targets --features test-exports -- -D warnings
+
 step "Worst documents within the limits (docs/RELIABILITY.md; fails when a case ends otherwise)"
 cargo run --release --manifest-path rust_core/Cargo.toml --features test-exports --example worst_case
 
@@ -46,7 +49,8 @@ step "JSON Schemas"
 scripts/tools/python_env.sh
 .venv-tools/bin/python scripts/tools/validate_schemas.py
 
-step "Swift build and tests"
+step "Swift build and tests (first: no Swift function takes more than five parameters)"
+scripts/tools/swift_parameters.py
 swift build --build-tests
 swift test --skip-build --disable-swift-testing
 

@@ -101,10 +101,10 @@ public struct DictionaryLoadError: Error, Equatable, Sendable, CustomStringConve
     public var description: String { message }
 }
 
-/// The requests the core reads (written here, read only by the core). Optional members that
-/// are `nil` are left out, so a request without a context or typed words is exactly what it
-/// was before.
-enum ConversionRequest {
+/// The JSON bodies of the conversion requests, as the core reads them (written here, read only
+/// by the core; the public request values make them). Optional members that are `nil` are left
+/// out, so a request without a context or typed words is exactly what it was before.
+enum ConversionRequestBody {
     struct Convert: Encodable {
         var reading: String
         var fixed: [Int]
@@ -140,18 +140,7 @@ enum ConversionRequest {
         var reading: String
         var limit: Int
         var context: ConversionContext.Payload?
-    }
-
-    /// Where the words end inside their joined reading (Unicode scalars), the last excepted:
-    /// `["わたし", "は"]` → `[3]`. Empty words add nothing.
-    static func boundaries(between words: [String]) -> [Int] {
-        var boundaries: [Int] = []
-        var position = 0
-        for word in words where !word.isEmpty {
-            if position > 0 { boundaries.append(position) }
-            position += word.unicodeScalars.count
-        }
-        return boundaries
+        var typed: TypedWords.Payload?
     }
 
     static func json(_ request: some Encodable) -> String {

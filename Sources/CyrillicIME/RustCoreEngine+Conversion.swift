@@ -21,84 +21,45 @@ extension RustCoreEngine {
         return try? JSONDecoding.decode(DictionaryInfo.self, from: json)
     }
 
-    /// Converts `reading`. `fixedSegmentLengths` pins the first segments (Unicode scalars);
-    /// `alternatives` asks for that many whole-reading conversions. `matchingHeardSpellings`
-    /// (the default) also matches words spelled as a listener writes them (long vowels
-    /// unmarked, particles as heard; docs/CONVERSION.md); `false` matches the reading exactly.
-    /// `context` is what stands before the reading: the conversion starts from its last word,
-    /// and it is not part of the answer. `typed` is what the writer typed for parts of the
-    /// reading (`TypedWords`): the core then also offers the foreign words among them.
-    public func convert(
-        _ reading: String, fixedSegmentLengths: [Int] = [], candidates: Int = 9, alternatives: Int = 0,
-        matchingHeardSpellings: Bool = true, context: ConversionContext = .none, typed: TypedWords = .none
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        convert(ConversionRequest.Convert(
-            reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            heard: matchingHeardSpellings, boundaries: nil, context: context.payload, typed: typed.payload))
-    }
-
-    /// Converts words the writer separated (with spaces) as one sentence: a word boundary
-    /// falls between each two words (no dictionary word spans it, but with the heard spellings
-    /// one the writer split where kanji meet kana: `току ни` 特に), and the answer's reading
-    /// is the words joined, without anything between them. `typed` places what was typed on
-    /// that joined reading; `TypedWords(language:typed:forEachOf:)` makes it word by word.
-    public func convert(
-        words: [String], candidates: Int = 9, alternatives: Int = 0, matchingHeardSpellings: Bool = true,
-        context: ConversionContext = .none, typed: TypedWords = .none
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        let boundaries = ConversionRequest.boundaries(between: words)
-        return convert(ConversionRequest.Convert(
-            reading: words.joined(), fixed: [], candidates: candidates, alternatives: alternatives,
-            heard: matchingHeardSpellings, boundaries: boundaries.isEmpty ? nil : boundaries, context: context.payload,
-            typed: typed.payload))
-    }
-
-    private func convert(_ request: ConversionRequest.Convert) -> Result<KanjiConversion, KanjiConversionError> {
-        let json = ConversionRequest.json(request).withCString { Self.takeString(rust_convert($0)) }
+    /// Converts `request.reading` (`ConversionRequest`: its fixed segments, word boundaries,
+    /// candidates and alternatives, whether heard spellings match, the context before it and
+    /// what was typed for it).
+    public func convert(_ request: ConversionRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        let json = ConversionRequestBody.json(request.body).withCString { Self.takeString(rust_convert($0)) }
         return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: request.reading)
     }
 
     /// Like `convert`, but never fails: a failed conversion is the reading, unconverted.
-    public func convertOrFallback(
-        _ reading: String, candidates: Int = 9, context: ConversionContext = .none
-    ) -> KanjiConversion {
-        (try? convert(reading, candidates: candidates, context: context).get()) ?? .unconverted(reading)
+    public func convertOrFallback(_ request: ConversionRequest) -> KanjiConversion {
+        (try? convert(request).get()) ?? .unconverted(request.reading)
     }
 
-    /// Makes segment `index` of `conversion` longer (`delta` > 0) or shorter and converts
-    /// again; the segments before it and the resized one stay fixed. `context` and `typed`:
-    /// as the conversion was made with.
-    public func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int = 9,
-        context: ConversionContext = .none, typed: TypedWords = .none
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        let request = ConversionRequest.Resize(
-            reading: conversion.reading, segments: conversion.segmentLengths, index: index, delta: delta,
-            candidates: candidates, alternatives: 0, context: context.payload, typed: typed.payload)
-        let json = ConversionRequest.json(request).withCString { Self.takeString(rust_resize_segment($0)) }
-        return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: conversion.reading)
+    /// The conversion with one segment made longer or shorter and the rest converted again
+    /// (`ResizeRequest`).
+    public func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        let json = ConversionRequestBody.json(request.body).withCString { Self.takeString(rust_resize_segment($0)) }
+        return ConversionAnswer.decode(KanjiConversion.self, from: json, reading: request.conversion.reading)
     }
 
-    /// More candidates for segment `index` of `conversion` (its segmentation kept).
-    /// `context` and `typed`: as the conversion was made with.
-    public func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext = .none,
-        typed: TypedWords = .none
-    ) -> Result<[String], KanjiConversionError> {
-        let request = ConversionRequest.SegmentCandidates(
-            reading: conversion.reading, segments: conversion.segmentLengths, index: index, limit: limit,
-            context: context.payload, typed: typed.payload)
-        let json = ConversionRequest.json(request).withCString { Self.takeString(rust_segment_candidates($0)) }
-        return ConversionAnswer.candidates(from: json, reading: conversion.reading)
+    /// More candidates for one segment of a conversion, its segmentation kept
+    /// (`SegmentCandidatesRequest`).
+    public func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
+        let json = ConversionRequestBody.json(request.body).withCString { Self.takeString(rust_segment_candidates($0)) }
+        return ConversionAnswer.candidates(from: json, reading: request.conversion.reading)
     }
 
-    /// Predictions for what is being composed, after `context`.
+    /// Predictions for what is being composed (`PredictionRequest`): with typed words, the
+    /// foreign forms of the word that is the whole reading among them.
+    public func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        let json = ConversionRequestBody.json(request.body).withCString { Self.takeString(rust_predict($0)) }
+        return ConversionAnswer.predictions(from: json, reading: request.reading)
+    }
+
+    /// Predictions for the kana `reading` alone, after `context`.
     public func predictions(
         for reading: String, limit: Int = 9, context: ConversionContext = .none
     ) -> Result<[KanjiPrediction], KanjiConversionError> {
-        let request = ConversionRequest.Predict(reading: reading, limit: limit, context: context.payload)
-        let json = ConversionRequest.json(request).withCString { Self.takeString(rust_predict($0)) }
-        return ConversionAnswer.predictions(from: json, reading: reading)
+        predictions(PredictionRequest(reading, limit: limit, context: context))
     }
 
     /// The words that usually follow `context` (next-word prediction: predictions of an empty

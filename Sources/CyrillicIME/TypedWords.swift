@@ -40,9 +40,9 @@ public struct TypedWords: Equatable, Sendable {
         self.words = words
     }
 
-    /// For `convert(words:)`: `typed[i]` is what was typed for `readings[i]` (`nil` where it is
-    /// not known), placed on the readings joined as that call joins them. Words with an empty
-    /// text or reading are left out.
+    /// For `ConversionRequest(words:)`: `typed[i]` is what was typed for `readings[i]` (`nil`
+    /// where it is not known), placed on the readings joined as that request joins them. Words
+    /// with an empty text or reading are left out.
     public init(language: String, typed: [String?], forEachOf readings: [String]) {
         var words: [Word] = []
         var start = 0

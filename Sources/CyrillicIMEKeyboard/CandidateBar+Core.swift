@@ -4,10 +4,20 @@ import CyrillicIME
 /// follow after a commit, more candidates when the writer pages past the last. Without a
 /// dictionary the core has none to give: the bar is empty and typing goes on.
 extension CandidateBar {
-    /// Shows the core's predictions for `kana` after `context`.
-    mutating func showPredictions(for kana: String, after context: ConversionContext, engine: KeyboardEngine) {
-        switch engine.predictions(for: kana, limit: Self.defaultPageSize, context: context) {
+    /// Shows the core's predictions for what is composed, with the words typed for it in the
+    /// profile's `language` (so a name typed in lower case still offers its foreign form),
+    /// after `context`.
+    mutating func showPredictions(
+        for composition: Composition, in language: String, after context: ConversionContext, engine: KeyboardEngine
+    ) {
+        var request = PredictionRequest(composition.kana, limit: Self.defaultPageSize, context: context)
+        request.typed = composition.typedWordsSoFar(in: language)
+        switch engine.predictions(request) {
         case .success(let predictions): showPredictions(predictions)
+        case .failure where !request.typed.words.isEmpty:
+            // Typed words the core refuses cost the writer nothing: the kana's predictions show.
+            request.typed = .none
+            if case .success(let predictions) = engine.predictions(request) { showPredictions(predictions) } else { clear() }
         case .failure: clear()
         }
     }

@@ -44,6 +44,13 @@ public struct Composition: Equatable, Sendable {
             .limited(toReadingLength: kanaLength)
     }
 
+    /// The words typed so far for the kana, in `language`, the one being typed with its pending
+    /// letters (`TypedLetters.wordsSoFar`): what the predictions are asked with.
+    public func typedWordsSoFar(in language: String) -> TypedWords {
+        let kanaLength = kana.unicodeScalars.count
+        return TypedWords(language: language, words: typing.wordsSoFar(kanaLength: kanaLength)).limited(toReadingLength: kanaLength)
+    }
+
     /// Backspace with nothing pending: the last user-perceived character of the kana goes.
     public mutating func dropLastKana() {
         if !kana.isEmpty { kana.removeLast() }

@@ -22,9 +22,9 @@ extension ConversionSession {
         var result: Result<KanjiConversion, KanjiConversionError>?
         for attempt in attempts {
             used = attempt
-            result = engine.convert(
-                reading, fixedSegmentLengths: [], candidates: candidatesPerSegment, alternatives: 0,
-                matchingHeardSpellings: true, context: attempt.context, typed: attempt.typed)
+            var request = ConversionRequest(reading, context: attempt.context, typed: attempt.typed)
+            request.candidates = candidatesPerSegment
+            result = engine.convert(request)
             if case .success = result { break }
         }
         return usable(result!, for: reading).map { ConversionSession(conversion: $0, context: used.context, typed: used.typed) }
@@ -33,8 +33,9 @@ extension ConversionSession {
     /// The session with its focused segment made longer (`delta` > 0) or shorter: the core
     /// converts again, in the session's context.
     func resizingFocusedSegment(by delta: Int, engine: KeyboardEngine) -> Result<ConversionSession, ConversionFailure> {
-        let result = engine.resizeSegment(
-            of: conversion, at: focus, by: delta, candidates: Self.candidatesPerSegment, context: context, typed: typed)
+        var request = ResizeRequest(segment: focus, of: conversion, by: delta, context: context, typed: typed)
+        request.candidates = Self.candidatesPerSegment
+        let result = engine.resizeSegment(request)
         return Self.usable(result, for: reading).map { converted in
             var resized = self
             resized.replace(with: converted)
@@ -56,8 +57,8 @@ extension ConversionSession {
     /// Asks the core once per segment for a longer list of the focused segment's candidates.
     mutating func extendFocusedCandidates(engine: KeyboardEngine) {
         guard !extendedSegments.contains(focus) else { return }
-        if case .success(let more) = engine.candidates(
-            forSegment: focus, of: conversion, limit: Self.extendedCandidateLimit, context: context, typed: typed) {
+        if case .success(let more) = engine.candidates(SegmentCandidatesRequest(
+            segment: focus, of: conversion, limit: Self.extendedCandidateLimit, context: context, typed: typed)) {
             extendFocusedCandidates(more)
         } else {
             extendFocusedCandidates([])  // asked once; the list stays as it is

@@ -22,18 +22,36 @@ public struct KeyAccessibility: Equatable, Sendable {
         self.japaneseLabel = japaneseLabel
     }
 
-    /// The description of `key` on `profile`'s keyboard, with shift in `shift`, `next`
-    /// the profile the profile key switches to, and the layer at `position` shown. Keys named
-    /// in the data (`keyNames`: ー 、 。 「 」 …, `{mode}`, a layer's `{shift}`) are called by
-    /// those names in the profile's language and in Japanese; the other symbols by
-    /// themselves, spoken in both languages.
-    public static func describe(
-        _ key: KeyboardKey, profile: ProfileDescription, next: ProfileDescription,
-        shift: ShiftState.Mode, engine: KeyboardEngine, at position: KeyboardLayerPosition = .letters
-    ) -> KeyAccessibility {
+    /// The keyboard a key is on, as far as what the key says depends on it.
+    public struct Keyboard: Equatable, Sendable {
+        /// The profile shown.
+        public var profile: ProfileDescription
+        /// The profile the profile key switches to.
+        public var next: ProfileDescription
+        /// The shift's state (katakana or not).
+        public var shift: ShiftState.Mode
+        /// The layer shown.
+        public var position: KeyboardLayerPosition
+
+        public init(
+            profile: ProfileDescription, next: ProfileDescription, shift: ShiftState.Mode,
+            position: KeyboardLayerPosition = .letters
+        ) {
+            self.profile = profile
+            self.next = next
+            self.shift = shift
+            self.position = position
+        }
+    }
+
+    /// The description of `key` on `keyboard`. Keys named in the data (`keyNames`: ー 、 。 「 」
+    /// …, `{mode}`, a layer's `{shift}`) are called by those names in the profile's language
+    /// and in Japanese; the other symbols by themselves, spoken in both languages.
+    public static func describe(_ key: KeyboardKey, on keyboard: Keyboard, engine: KeyboardEngine) -> KeyAccessibility {
+        let profile = keyboard.profile, position = keyboard.position
+        let profileID = (keyboard.shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
         switch key {
         case .character(let letter) where profile.keyNames.native[letter] != nil || !position.isLetters:
-            let profileID = (shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
             return KeyAccessibility(
                 label: profile.keyNames.native[letter] ?? letter,
                 hint: typingHint(letter, profileID: profileID, letters: Array(profile.rows.joined()), engine: engine,
@@ -51,13 +69,12 @@ public struct KeyAccessibility: Equatable, Sendable {
                 value: profile.label(of: profile.position(afterShift: position)),
                 language: profile.language, japaneseLabel: profile.keyNames.ja[key.label] ?? "次のページ")
         case .character(let letter):
-            let profileID = (shift == .off ? KanaScript.hiragana : .katakana).qualifying(profile.id)
             return KeyAccessibility(
                 label: letter,
                 hint: typingHint(letter, profileID: profileID, letters: Array(profile.rows.joined()), engine: engine),
                 language: profile.language)
         case .shift:
-            let state = switch shift {
+            let state = switch keyboard.shift {
             case .off: "off"
             case .once: "on for the next kana"
             case .locked: "locked"
@@ -73,7 +90,7 @@ public struct KeyAccessibility: Equatable, Sendable {
         case .globe: return KeyAccessibility(label: "Next keyboard")
         case .profile:
             return KeyAccessibility(label: "Next profile", value: profile.names.native,
-                                    hint: "Switches to \(next.names.native). Touch and hold to list all profiles.")
+                                    hint: "Switches to \(keyboard.next.names.native). Touch and hold to list all profiles.")
         case .cursorLeft: return KeyAccessibility(label: "Move cursor left")
         case .cursorRight: return KeyAccessibility(label: "Move cursor right")
         }

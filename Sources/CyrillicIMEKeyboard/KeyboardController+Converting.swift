@@ -119,7 +119,7 @@ extension KeyboardController {
         if composition.kana.isEmpty {
             candidateBar.clear()
         } else {
-            candidateBar.showPredictions(for: composition.kana, after: contextTracker.context(), engine: engine)
+            candidateBar.showPredictions(for: composition, in: profiles.current.language, after: contextTracker.context(), engine: engine)
         }
     }
 

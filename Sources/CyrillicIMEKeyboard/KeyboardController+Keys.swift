@@ -87,7 +87,7 @@ extension KeyboardController {
     /// is the new pending input. When the core fails, the composition and what was typed are
     /// committed as they are.
     func sendToCore(_ engineKey: String) {
-        let kanaBefore = composition.kana
+        let (kanaBefore, typingBefore) = (composition.kana, composition.typing)
         phase = .processing(engineKey)
         let result = engine.processKey(engineKey, buffer: composition.pending, profileID: qualifiedProfileID)
             ?? .fallback(key: engineKey, buffer: composition.pending)
@@ -102,8 +102,8 @@ extension KeyboardController {
         }
         // Shift once covers one kana: it ends when a key leaves nothing pending.
         if engineKey != EngineKey.backspace, composition.pending.isEmpty { shift.kanaCompleted() }
-        // Most keys only add a pending letter: the kana, and so the predictions, stay the same.
-        if composition.kana != kanaBefore { updatePredictions() }
+        // The predictions follow the kana and the word typed so far (a pending й makes китай 中国).
+        if composition.kana != kanaBefore || composition.typing != typingBefore { updatePredictions() }
     }
 
     /// Converts the pending letters into kana (a trailing н becomes ん).

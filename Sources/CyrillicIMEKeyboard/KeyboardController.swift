@@ -112,9 +112,9 @@ public final class KeyboardController {
         self.profiles = profiles
         self.scheduler = scheduler
         widths = settings.widths
-        shift = ShiftState(doubleTapInterval: settings.shiftDoubleTapInterval)
+        shift = ShiftState(doubleTapInterval: settings.timing.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
-        deleteRepeatTiming = settings.deleteRepeat
+        deleteRepeatTiming = settings.timing.deleteRepeat
         kanaOnlyProfiles = settings.kanaOnlyProfiles
         spaceWidth = settings.spaceWidth
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }

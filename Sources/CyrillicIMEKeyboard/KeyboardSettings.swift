@@ -26,8 +26,7 @@ public struct KeyboardSettings: Equatable, Sendable {
     }
 
     public var pendingInputStyle: PendingInputStyle
-    public var deleteRepeat: DeleteRepeatTiming
-    public var shiftDoubleTapInterval: TimeInterval
+    public var timing: KeyTiming
     /// Digits and punctuation in full or half width; what Japanese writers expect by default.
     public var widths: OutputWidths
     /// Profiles typed in kana only: kana go into the document as they are composed, as
@@ -39,15 +38,13 @@ public struct KeyboardSettings: Equatable, Sendable {
 
     public init(
         pendingInputStyle: PendingInputStyle = .marked,
-        deleteRepeat: DeleteRepeatTiming = .standard,
-        shiftDoubleTapInterval: TimeInterval = ShiftState.defaultDoubleTapInterval,
+        timing: KeyTiming = .standard,
         widths: OutputWidths = .standard,
         kanaOnlyProfiles: Set<String> = [],
         spaceWidth: CharacterWidth = .full
     ) {
         self.pendingInputStyle = pendingInputStyle
-        self.deleteRepeat = deleteRepeat
-        self.shiftDoubleTapInterval = shiftDoubleTapInterval
+        self.timing = timing
         self.widths = widths
         self.kanaOnlyProfiles = kanaOnlyProfiles
         self.spaceWidth = spaceWidth
@@ -78,5 +75,23 @@ public struct KeyboardSettings: Equatable, Sendable {
         if let list = stores.lazy.compactMap({ $0.string(forKey: StoreKey.kanaOnlyProfiles) }).first {
             kanaOnlyProfiles = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }
+    }
+}
+
+/// How the keys behave in time: a held delete's repeat, and how soon a second tap on shift
+/// must follow the first to lock it.
+public struct KeyTiming: Equatable, Sendable {
+    public var deleteRepeat: DeleteRepeatTiming
+    public var shiftDoubleTapInterval: TimeInterval
+
+    /// The system keyboard's feel.
+    public static let standard = KeyTiming()
+
+    public init(
+        deleteRepeat: DeleteRepeatTiming = .standard,
+        shiftDoubleTapInterval: TimeInterval = ShiftState.defaultDoubleTapInterval
+    ) {
+        self.deleteRepeat = deleteRepeat
+        self.shiftDoubleTapInterval = shiftDoubleTapInterval
     }
 }

@@ -40,6 +40,14 @@ public struct TypedLetters: Equatable, Sendable {
         return words + [TypedWords.Word(text: letters, range: start..<kanaLength)]
     }
 
+    /// The words with the one being typed, its letters so far over the kana composed so far,
+    /// also while letters are pending (`китай` over きた, the й waiting for what follows): what
+    /// a prediction of the kana is asked with, so that the word typed so far is looked up whole.
+    public func wordsSoFar(kanaLength: Int) -> [TypedWords.Word] {
+        guard case .word(let letters, let start) = current, kanaLength > start else { return words }
+        return words + [TypedWords.Word(text: letters, range: start..<kanaLength)]
+    }
+
     /// Records a key the core answered: `key` as sent (a letter, punctuation, `EngineKey`),
     /// the kana's length before it (Unicode scalars), the pending letters before it, and the
     /// core's output and pending letters after it.

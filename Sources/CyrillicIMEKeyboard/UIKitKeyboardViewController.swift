@@ -175,10 +175,10 @@ open class CyrillicKeyboardViewController: UIInputViewController {
             return showProblem("\(error)")
         }
         guard let layout = self.layout else { return }
+        let shown = KeyAccessibility.Keyboard(
+            profile: profiles.current, next: profiles.next, shift: keyboard.shift.mode, position: keyboard.layer)
         keysView.show(layout.keys.map { frame in
-            let accessibility = KeyAccessibility.describe(
-                frame.key, profile: profiles.current, next: profiles.next, shift: keyboard.shift.mode,
-                engine: RustCoreEngine.shared, at: keyboard.layer)
+            let accessibility = KeyAccessibility.describe(frame.key, on: shown, engine: RustCoreEngine.shared)
             return KeyCapsView.Cap(
                 frame: frame, title: KeyboardSVG.title(of: frame.key, profile: profiles.current, at: keyboard.layer),
                 accessibilityLabel: accessibility.label, accessibilityLanguage: accessibility.language)

@@ -58,6 +58,14 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     try loadDictionary(parsed.value("--dictionary"), engine: engine)
     try consultStore(parsed, engine: engine)
     let heard = !parsed.has("--exact")
+    // The best conversion of `reading` after the text `context`, with `candidates` alternatives.
+    func conversionRequest(_ reading: String, after context: String?) -> ConversionRequest {
+        var request = ConversionRequest(reading, context: context.map { .text($0) } ?? .none)
+        request.candidates = 1
+        request.alternatives = candidates
+        request.matchingHeardSpellings = heard
+        return request
+    }
     var hintedCyrillic = false
     func hintIfCyrillic(_ reading: String, line number: Int) {
         guard !hintedCyrillic, reading.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) else { return }
@@ -68,7 +76,7 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
         forEachInputLine([]) { line, number in
             let (before, reading) = splitContextLine(line)
             hintIfCyrillic(reading, line: number)
-            print(kanjiLine(reading, number: number, engine: engine, alternatives: candidates, heard: heard, context: before.map { .text($0) } ?? .none))
+            print(kanjiLine(conversionRequest(reading, after: before), number: number, engine: engine))
             fflush(nil)   // every stream: a driving program waits for this line
         }
         return
@@ -76,7 +84,7 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     let context = parsed.value("--context")
     forEachInputLine(parsed.operands) { line, number in
         hintIfCyrillic(line, line: number)
-        print(kanjiLine(line, number: number, engine: engine, alternatives: candidates, heard: heard, context: context.map { .text($0) } ?? .none))
+        print(kanjiLine(conversionRequest(line, after: context), number: number, engine: engine))
     }
 }
 
@@ -86,12 +94,13 @@ func splitContextLine(_ line: String) -> (context: String?, reading: String) {
     return (String(line[..<tab]), String(line[line.index(after: tab)...]))
 }
 
-/// The conversions of one line; a line the core refuses is written as typed (and the
-/// reason goes to stderr), so every input line gives exactly one output line.
-func kanjiLine(_ line: String, number: Int, engine: RustCoreEngine, alternatives: Int, heard: Bool, context: ConversionContext = .none) -> String {
-    switch engine.convert(line, candidates: 1, alternatives: alternatives, matchingHeardSpellings: heard, context: context) {
+/// The conversions of one line (the best, or `request.alternatives` of them); a line the core
+/// refuses is written as typed (and the reason goes to stderr), so every input line gives
+/// exactly one output line.
+func kanjiLine(_ request: ConversionRequest, number: Int, engine: RustCoreEngine) -> String {
+    switch engine.convert(request) {
     case .success(let conversion):
-        let texts = alternatives == 1 || conversion.alternatives.isEmpty ? [conversion.bestText] : conversion.alternatives
+        let texts = request.alternatives == 1 || conversion.alternatives.isEmpty ? [conversion.bestText] : conversion.alternatives
         return texts.joined(separator: "\t")
     case .failure(let error):
         warn(line: number, "not converted: \(error.message); written as typed")
@@ -128,11 +137,14 @@ func convertLineToKanji(
     if let warning = strangers.warning(profile: profileID) { warn(line: number, warning) }
     guard !readings.isEmpty else { return "" }
     let typed = TypedWords(language: profile?.language ?? "", words: typedWords).limited(toReadingLength: readingLength)
-    var result = engine.convert(words: readings, candidates: 1, typed: typed)
+    var request = ConversionRequest(words: readings, typed: typed)
+    request.candidates = 1
+    var result = engine.convert(request)
     // The typed words only help: refused (they name the member), the kana are converted alone.
     if case .failure(let error) = result, typed != .none, error.message.contains("typed") {
         warn(line: number, "what was typed could not be sent (\(error.message)); converted from the kana alone")
-        result = engine.convert(words: readings, candidates: 1)
+        request.typed = .none
+        result = engine.convert(request)
     }
     switch result {
     case .success(let conversion): return conversion.bestText

@@ -19,7 +19,7 @@ final class ConversionContextKeyboardTests: XCTestCase {
     private func harness(
         _ engine: ScriptedConversionEngine, text: String = "", style: PendingInputStyle = .marked
     ) throws -> KeyboardHarness {
-        try KeyboardHarness(text: text, style: style, engine: engine, kanaOnly: false)
+        try KeyboardHarness(text: text, engine: engine, kanaOnly: false, settings: KeyboardSettings(pendingInputStyle: style))
     }
 
     // MARK: Context from the history
@@ -243,7 +243,7 @@ final class ConversionContextKeyboardTests: XCTestCase {
     func testTheTextAfterTheCursorIsNotContext() throws {
         let engine = ScriptedConversionEngine()
         let document = InMemoryTextDocumentProxy(text: "東京へ", cursorOffset: 2)
-        let keyboard = try KeyboardHarness(engine: engine, document: document, kanaOnly: false)
+        let keyboard = try KeyboardHarness(engine: engine, kanaOnly: false, document: document)
         keyboard.type("ва ")
         XCTAssertEqual(engine.contexts.last, .text("東京"))
     }
@@ -257,7 +257,7 @@ final class ConversionContextKeyboardTests: XCTestCase {
         let hiddenEngine = ScriptedConversionEngine()
         let hidden = InMemoryTextDocumentProxy(text: "東京")
         hidden.hidesContext = true
-        let secure = try KeyboardHarness(engine: hiddenEngine, document: hidden, kanaOnly: false)
+        let secure = try KeyboardHarness(engine: hiddenEngine, kanaOnly: false, document: hidden)
         secure.type("ва ")
         XCTAssertEqual(hiddenEngine.contexts.last, ConversionContext.none, "the host says nothing")
         // Its own commits are still the keyboard's history, until its own moves end it.
@@ -354,13 +354,12 @@ final class ConversionHistoryTests: XCTestCase {
 /// word, so the particles as heard come out as written.
 final class WordByWordKeyboardTests: XCTestCase {
     override func setUpWithError() throws {
-        let path = try compiledDictionaryPath()
-        try RustCoreEngine.shared.initializeWithBundledResources()
-        try RustCoreEngine.shared.loadDictionary(atPath: path)
+        try loadBundledEngineAndDictionary()
     }
 
     private func typed(_ text: String, into document: String = "", style: PendingInputStyle = .marked) throws -> KeyboardHarness {
-        let keyboard = try KeyboardHarness(text: document, style: style, engine: RustCoreEngine.shared, kanaOnly: false)
+        let keyboard = try KeyboardHarness(
+            text: document, engine: RustCoreEngine.shared, kanaOnly: false, settings: KeyboardSettings(pendingInputStyle: style))
         keyboard.type(text)
         return keyboard
     }

@@ -10,7 +10,7 @@ import CyrillicIMETestSupport
 /// text before the cursor, none, and garbage.
 final class ConversionContextRequestTests: XCTestCase {
     private func object(_ request: some Encodable) throws -> [String: Any] {
-        let json = ConversionRequest.json(request)
+        let json = ConversionRequestBody.json(request)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
     }
 
@@ -20,11 +20,10 @@ final class ConversionContextRequestTests: XCTestCase {
 
     func testARequestWithoutAContextIsWhatItWasBefore() throws {
         for context in [ConversionContext.none, .history([]), .text("")] {
-            let request = ConversionRequest.Predict(reading: "わ", limit: 9, context: context.payload)
+            let request = ConversionRequestBody.Predict(reading: "わ", limit: 9, context: context.payload)
             XCTAssertEqual(Set(try object(request).keys), ["reading", "limit"], "\(context)")
         }
-        let convert = ConversionRequest.Convert(
-            reading: "わ", fixed: [], candidates: 9, alternatives: 0, heard: true, boundaries: nil, context: nil)
+        let convert = ConversionRequest("わ").body
         XCTAssertEqual(Set(try object(convert).keys), ["reading", "fixed", "candidates", "alternatives", "heard"])
     }
 
@@ -33,8 +32,7 @@ final class ConversionContextRequestTests: XCTestCase {
             CommittedSegment(reading: "わたし", text: "私", leftID: 1851, rightID: 1852),
             CommittedSegment(reading: "は", text: "は"),
         ])
-        let request = ConversionRequest.Resize(
-            reading: "がくせい", segments: [4], index: 0, delta: 1, candidates: 9, alternatives: 0, context: history.payload)
+        let request = ResizeRequest(segment: 0, of: .unconverted("がくせい"), by: 1, context: history).body
         let segments = try XCTUnwrap(try context(of: request)?["segments"] as? [[String: Any]])
         XCTAssertEqual(segments.count, 2)
         XCTAssertEqual(segments[0]["reading"] as? String, "わたし")
@@ -50,8 +48,7 @@ final class ConversionContextRequestTests: XCTestCase {
 
     func testTheTextGoesAsItsEndAndALongHistoryAsItsLastSegments() throws {
         let long = String(repeating: "あ", count: 10_000) + "東京"
-        let request = ConversionRequest.SegmentCandidates(
-            reading: "へ", segments: [1], index: 0, limit: 9, context: ConversionContext.text(long).payload)
+        let request = SegmentCandidatesRequest(segment: 0, of: .unconverted("へ"), context: .text(long)).body
         let text = try XCTUnwrap(try context(of: request)?["text"] as? String)
         XCTAssertEqual(text.count, ConversionContext.maximumTextCharacters)
         XCTAssertTrue(text.hasSuffix("あ東京"), "the end of the text is what stands before the cursor")
@@ -118,20 +115,18 @@ final class ConversionContextCoreTests: XCTestCase {
     private let engine = RustCoreEngine.shared
 
     override func setUpWithError() throws {
-        let path = try compiledDictionaryPath()
-        try engine.initializeWithBundledResources()
-        try engine.loadDictionary(atPath: path)
+        try loadBundledEngineAndDictionary()
     }
 
     /// 私 as the keyboard commits it: the core's first candidate for わたし, with its classes.
     private func committed私() throws -> CommittedSegment {
-        let conversion = try engine.convert("わたし").get()
+        let conversion = try engine.convert(ConversionRequest("わたし")).get()
         XCTAssertEqual(conversion.segments.first?.candidates.first, "私")
         return CommittedSegment(conversion, segment: 0, candidate: 0)
     }
 
     func testEveryCandidateHasItsClassesOrNone() throws {
-        let conversion = try engine.convert("わたしのなまえ").get()
+        let conversion = try engine.convert(ConversionRequest("わたしのなまえ")).get()
         for segment in conversion.segments {
             XCTAssertEqual(segment.classes.count, segment.candidates.count, segment.reading)
             XCTAssertNotNil(segment.classes(ofCandidate: 0), "the best candidate has a dictionary path")
@@ -141,43 +136,43 @@ final class ConversionContextCoreTests: XCTestCase {
 
     func testAParticleAsHeardAfterTheHistory() throws {
         let history = ConversionContext.history([try committed私()])
-        let after = try engine.convert("わ", context: history).get()
+        let after = try engine.convert(ConversionRequest("わ", context: history)).get()
         XCTAssertEqual(after.bestText, "は", "わ after 私 is the particle")
         XCTAssertEqual(after.reading, "わ", "the context is not written again")
-        XCTAssertEqual(try engine.convert("お", context: .history([CommittedSegment(reading: "ほん", text: "本")])).get().bestText, "を")
-        XCTAssertNotEqual(try engine.convert("わ").get().bestText, "は", "at the start of a sentence it is not")
+        XCTAssertEqual(try engine.convert(ConversionRequest("お", context: .history([CommittedSegment(reading: "ほん", text: "本")]))).get().bestText, "を")
+        XCTAssertNotEqual(try engine.convert(ConversionRequest("わ")).get().bestText, "は", "at the start of a sentence it is not")
     }
 
     func testAContextFromTheTextBeforeTheCursor() throws {
-        XCTAssertEqual(try engine.convert("わ", context: .text("私")).get().bestText, "は")
-        XCTAssertEqual(try engine.convert("え", context: .text("明日は東京")).get().bestText, "へ")
-        XCTAssertEqual(try engine.convert("お", context: .text("ご飯")).get().bestText, "を")
+        XCTAssertEqual(try engine.convert(ConversionRequest("わ", context: .text("私"))).get().bestText, "は")
+        XCTAssertEqual(try engine.convert(ConversionRequest("え", context: .text("明日は東京"))).get().bestText, "へ")
+        XCTAssertEqual(try engine.convert(ConversionRequest("お", context: .text("ご飯"))).get().bestText, "を")
     }
 
     func testGarbageOrAnEndedSentenceIsTheStartOfASentence() throws {
-        let alone = try engine.convert("わ").get()
+        let alone = try engine.convert(ConversionRequest("わ")).get()
         for garbage in ["😀", "hello", "\u{0}\u{1}", "私。", "私\n", String(repeating: "🇯🇵", count: 40)] {
-            XCTAssertEqual(try engine.convert("わ", context: .text(garbage)).get(), alone, "context \(garbage.debugDescription)")
+            XCTAssertEqual(try engine.convert(ConversionRequest("わ", context: .text(garbage))).get(), alone, "context \(garbage.debugDescription)")
         }
         let unknown = CommittedSegment(reading: "ぬ", text: "ZZZ", leftID: -5, rightID: 9_999_999)
-        XCTAssertEqual(try engine.convert("わ", context: .history([unknown])).get(), alone, "impossible classes, unknown text")
+        XCTAssertEqual(try engine.convert(ConversionRequest("わ", context: .history([unknown]))).get(), alone, "impossible classes, unknown text")
         let outOfRange = CommittedSegment(reading: "ぬ", text: "ZZZ", leftID: 9_999_998, rightID: 9_999_999)
-        XCTAssertEqual(try engine.convert("わ", context: .history([outOfRange])).get(), alone, "classes out of range, unknown text")
+        XCTAssertEqual(try engine.convert(ConversionRequest("わ", context: .history([outOfRange]))).get(), alone, "classes out of range, unknown text")
     }
 
     func testALongContextIsCutNeverAnError() throws {
         let long = String(repeating: "長い文章です。", count: 20_000) + "私"
-        XCTAssertEqual(try engine.convert("わ", context: .text(long)).get().bestText, "は")
+        XCTAssertEqual(try engine.convert(ConversionRequest("わ", context: .text(long))).get().bestText, "は")
         XCTAssertEqual(try engine.predictions(for: "わ", context: .text(long)).get().isEmpty, false)
     }
 
     func testResizeAndMoreCandidatesTakeTheContext() throws {
         let history = ConversionContext.history([try committed私()])
-        let conversion = try engine.convert("わがくせい", context: history).get()
+        let conversion = try engine.convert(ConversionRequest("わがくせい", context: history)).get()
         XCTAssertEqual(conversion.segments.first?.candidates.first, "は")
-        let resized = try engine.resizeSegment(of: conversion, at: 0, by: 0, context: history).get()
+        let resized = try engine.resizeSegment(ResizeRequest(segment: 0, of: conversion, by: 0, context: history)).get()
         XCTAssertEqual(resized.bestText, conversion.bestText)
-        let more = try engine.candidates(forSegment: 0, of: conversion, limit: 30, context: history).get()
+        let more = try engine.candidates(SegmentCandidatesRequest(segment: 0, of: conversion, limit: 30, context: history)).get()
         XCTAssertEqual(more.first, "は")
     }
 
@@ -190,7 +185,7 @@ final class ConversionContextCoreTests: XCTestCase {
     }
 
     func testWordsTypedApartConvertAsOneSentence() throws {
-        let conversion = try engine.convert(words: ["わたし", "わ", "がくせい", "です"]).get()
+        let conversion = try engine.convert(ConversionRequest(words: ["わたし", "わ", "がくせい", "です"])).get()
         XCTAssertEqual(conversion.reading, "わたしわがくせいです")
         XCTAssertEqual(conversion.bestText, "私は学生です")
     }
@@ -205,6 +200,6 @@ final class ConversionContextCoreTests: XCTestCase {
         let history = ConversionContext.history([try committed私()])
         XCTAssertNoThrow(try engine.learn(
             reading: "かみ", segments: [.init(reading: "かみ", text: "髪")], context: history).get())
-        XCTAssertEqual(try engine.convert("かみ", context: history).get().bestText, "髪", "learned after 私")
+        XCTAssertEqual(try engine.convert(ConversionRequest("かみ", context: history)).get().bestText, "髪", "learned after 私")
     }
 }

@@ -17,7 +17,9 @@ final class ConversionKeyboardTests: XCTestCase {
         _ engine: KeyboardEngine = ScriptedConversionEngine(), text: String = "", style: PendingInputStyle = .marked,
         spaceWidth: CharacterWidth = .full
     ) throws -> KeyboardHarness {
-        try KeyboardHarness(text: text, style: style, engine: engine, kanaOnly: false, spaceWidth: spaceWidth)
+        try KeyboardHarness(
+            text: text, engine: engine, kanaOnly: false,
+            settings: KeyboardSettings(pendingInputStyle: style, spaceWidth: spaceWidth))
     }
 
     // MARK: Composing

@@ -18,7 +18,7 @@ final class ScriptedConversionEngine: KeyboardEngine {
         "なまえ": ["名前"],
         "は": ["葉"],
     ]
-    /// What `candidates(forSegment:)` adds for a reading (the "more" the bar pages to).
+    /// What `candidates(_:)` adds for a reading (the "more" the bar pages to).
     var moreWords: [String: [String]] = ["わたしの": ["綿氏の"]]
     var predictionList: [KanjiPrediction] = [
         KanjiPrediction(text: "私の", reading: "わたしの"),
@@ -60,18 +60,16 @@ final class ScriptedConversionEngine: KeyboardEngine {
         .failure(KanjiConversionError(message: "no dictionary is loaded (scripted)", reading: reading))
     }
 
-    func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
-        context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        calls.append("convert \(reading) \(fixedSegmentLengths)")
-        contexts.append(context)
-        if failsConversion || (refusesContext && context != .none) { return failure(reading) }
+    func convert(_ request: ConversionRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        let reading = request.reading
+        calls.append("convert \(reading) \(request.fixedSegmentLengths)")
+        contexts.append(request.context)
+        if failsConversion || (refusesContext && request.context != .none) { return failure(reading) }
         let scalars = Array(reading.unicodeScalars)
         var segments: [KanjiConversion.Segment] = []
         var start = 0
         func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
-        for length in fixedSegmentLengths where start < scalars.count {
+        for length in request.fixedSegmentLengths where start < scalars.count {
             let end = min(start + length, scalars.count)
             segments.append(segment(text(start..<end)))
             start = end
@@ -84,34 +82,34 @@ final class ScriptedConversionEngine: KeyboardEngine {
         return .success(KanjiConversion(reading: reading, segments: segments, alternatives: []))
     }
 
-    func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        calls.append("resize \(index) \(delta)")
+    func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        let (conversion, index) = (request.conversion, request.segment)
+        calls.append("resize \(index) \(request.delta)")
         if failsConversion { return failure(conversion.reading) }
         let lengths = conversion.segmentLengths
         let before = lengths[..<index].reduce(0, +)
         let total = conversion.reading.unicodeScalars.count
-        let length = min(max(lengths[index] + delta, 1), total - before)
-        return convert(conversion.reading, fixedSegmentLengths: Array(lengths[..<index]) + [length],
-                       candidates: candidates, alternatives: 0, matchingHeardSpellings: true, context: context)
+        let length = min(max(lengths[index] + request.delta, 1), total - before)
+        var resized = ConversionRequest(conversion.reading, context: request.context)
+        resized.fixedSegmentLengths = Array(lengths[..<index]) + [length]
+        resized.candidates = request.candidates
+        return convert(resized)
     }
 
-    func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext
-    ) -> Result<[String], KanjiConversionError> {
-        calls.append("candidates \(index)")
-        contexts.append(context)
-        if failsConversion { return failure(conversion.reading) }
-        let reading = conversion.segments[index].reading
+    func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
+        calls.append("candidates \(request.segment)")
+        contexts.append(request.context)
+        if failsConversion { return failure(request.conversion.reading) }
+        let reading = request.conversion.segments[request.segment].reading
         return .success(segment(reading).candidates + (moreWords[reading] ?? []))
     }
 
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        let reading = request.reading
         calls.append("predict \(reading)")
-        contexts.append(context)
+        contexts.append(request.context)
         if failsConversion { return failure(reading) }
-        return .success(Array(predictionList.filter { $0.reading.hasPrefix(reading) && $0.reading != reading }.prefix(limit)))
+        return .success(Array(predictionList.filter { $0.reading.hasPrefix(reading) && $0.reading != reading }.prefix(request.limit)))
     }
 
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {

@@ -9,9 +9,7 @@ import CyrillicIMETestSupport
 /// sentence typed word by word as this keyboard's writers type.
 final class ForeignWordKeyboardTests: XCTestCase {
     override func setUpWithError() throws {
-        let path = try compiledDictionaryPath()
-        try RustCoreEngine.shared.initializeWithBundledResources()
-        try RustCoreEngine.shared.loadDictionary(atPath: path)
+        try loadBundledEngineAndDictionary()
     }
 
     private func keyboard(profile: String = "rus_standard") throws -> KeyboardHarness {
@@ -52,6 +50,32 @@ final class ForeignWordKeyboardTests: XCTestCase {
         XCTAssertNotEqual(keyboard.document.markedText, "イワン", "no capital: the Japanese reading comes first")
     }
 
+    /// The texts the bar shows.
+    private func bar(_ keyboard: KeyboardHarness) -> [String] {
+        keyboard.controller.candidateBar.items.map(\.text)
+    }
+
+    func testANameTypedInLowerCaseIsOfferedInTheBarAndCommittedByATap() throws {
+        // The screen keyboard has no capitals: `наташа` converts as な|他社, but the bar
+        // offers the name while it is composed.
+        let keyboard = try keyboard()
+        keyboard.type("наташа")
+        XCTAssertEqual(keyboard.document.markedText, "なたしゃ")
+        let shown = bar(keyboard)
+        let index = try XCTUnwrap(shown.firstIndex(of: "ナターシャ"), "\(shown)")
+        keyboard.controller.chooseCandidate(at: index)
+        XCTAssertEqual(keyboard.document.text, "ナターシャ")
+        XCTAssertEqual(keyboard.controller.inputState, .idle)
+    }
+
+    func testALowerCaseWordOffersItsJapaneseReadingFirstAndTheNameSecond() throws {
+        let keyboard = try keyboard()
+        keyboard.type("китай")
+        XCTAssertEqual(Array(bar(keyboard).prefix(2)), ["期待", "中国"], "\(bar(keyboard))")
+        keyboard.controller.chooseCandidate(at: 1)
+        XCTAssertEqual(keyboard.document.text, "中国")
+    }
+
     func testACityAfterWhichTheSentenceGoesOn() throws {
         let keyboard = try keyboard()
         keyboard.type("Москва кара кимасита \n")
@@ -83,14 +107,14 @@ final class ForeignWordKeyboardTests: XCTestCase {
         let language = try XCTUnwrap(engine.profiles()?.first { $0.id == "rus_standard" }?.language)
         XCTAssertEqual(language, "ru")
         let typed = TypedWords(language: language, words: [TypedWords.Word(text: "Москва", range: 0..<4)])
-        let conversion = try engine.convert("もсくぁから", typed: typed).get()
+        let conversion = try engine.convert(ConversionRequest("もсくぁから", typed: typed)).get()
         XCTAssertTrue(conversion.bestText.hasPrefix("モスクワ"), conversion.bestText)
         let words = ["もсくぁ", "から", "きました"]
-        let sentence = try engine.convert(
-            words: words, typed: TypedWords(language: language, typed: ["Москва", "кара", "кимасита"], forEachOf: words)).get()
+        let sentence = try engine.convert(ConversionRequest(
+            words: words, typed: TypedWords(language: language, typed: ["Москва", "кара", "кимасита"], forEachOf: words))).get()
         XCTAssertEqual(sentence.bestText, "モスクワから来ました")
-        XCTAssertNoThrow(try engine.resizeSegment(of: conversion, at: 0, by: -1, typed: typed).get())
-        let more = try engine.candidates(forSegment: 0, of: conversion, limit: 45, typed: typed).get()
+        XCTAssertNoThrow(try engine.resizeSegment(ResizeRequest(segment: 0, of: conversion, by: -1, typed: typed)).get())
+        let more = try engine.candidates(SegmentCandidatesRequest(segment: 0, of: conversion, limit: 45, typed: typed)).get()
         XCTAssertEqual(more.first, conversion.segments[0].candidates.first, "the same conversion's first candidate")
         XCTAssertTrue(more.first?.hasPrefix("モスクワ") == true, "the longer list keeps the typed word's conversion first: \(more)")
     }
@@ -99,7 +123,7 @@ final class ForeignWordKeyboardTests: XCTestCase {
         let overlapping = TypedWords(language: "ru", words: [
             TypedWords.Word(text: "Мос", range: 0..<2), TypedWords.Word(text: "сква", range: 1..<4),
         ])
-        guard case .failure(let error) = RustCoreEngine.shared.convert("もсくぁ", typed: overlapping) else {
+        guard case .failure(let error) = RustCoreEngine.shared.convert(ConversionRequest("もсくぁ", typed: overlapping)) else {
             return XCTFail("overlapping words are refused")
         }
         XCTAssertTrue(error.message.contains("typed.words[1]"), error.message)

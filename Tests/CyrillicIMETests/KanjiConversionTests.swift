@@ -31,12 +31,12 @@ final class KanjiConversionTests: XCTestCase {
     }
 
     func testSentencesConvertToWhatAJapaneseWriterWrites() throws {
-        XCTAssertEqual(try engine.convert("きょうはいいてんきですね").get().bestText, "今日はいい天気ですね")
-        XCTAssertEqual(try engine.convert("わたしのなまえはなかのです").get().bestText, "私の名前は中野です")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きょうはいいてんきですね")).get().bestText, "今日はいい天気ですね")
+        XCTAssertEqual(try engine.convert(ConversionRequest("わたしのなまえはなかのです")).get().bestText, "私の名前は中野です")
     }
 
     func testSegmentsCoverTheReadingAndEachListsItsReadingInBothScripts() throws {
-        let conversion = try engine.convert("わたしのなまえはなかのです").get()
+        let conversion = try engine.convert(ConversionRequest("わたしのなまえはなかのです")).get()
         XCTAssertEqual(conversion.segments.map(\.reading).joined(), "わたしのなまえはなかのです")
         XCTAssertEqual(conversion.segments.map(\.reading), ["わたしの", "なまえは", "なかのです"])
         for segment in conversion.segments {
@@ -48,28 +48,30 @@ final class KanjiConversionTests: XCTestCase {
     }
 
     func testAlternativesAreDistinctWholeConversionsBestFirst() throws {
-        let conversion = try engine.convert("きょうはいいてんきですね", alternatives: 5).get()
+        var request = ConversionRequest("きょうはいいてんきですね")
+        request.alternatives = 5
+        let conversion = try engine.convert(request).get()
         XCTAssertEqual(conversion.alternatives.count, 5)
         XCTAssertEqual(conversion.alternatives.first, conversion.bestText)
         XCTAssertEqual(Set(conversion.alternatives).count, 5)
     }
 
     func testResizingASegmentFixesItAndReconvertsTheRest() throws {
-        let conversion = try engine.convert("わたしのなまえはなかのです").get()
-        let shorter = try engine.resizeSegment(of: conversion, at: 0, by: -1).get()
+        let conversion = try engine.convert(ConversionRequest("わたしのなまえはなかのです")).get()
+        let shorter = try engine.resizeSegment(ResizeRequest(segment: 0, of: conversion, by: -1)).get()
         XCTAssertEqual(shorter.segments.first?.reading, "わたし")
         XCTAssertEqual(shorter.segments.first?.candidates.first, "私")
         XCTAssertEqual(shorter.segmentLengths.reduce(0, +), 13)
         XCTAssertEqual(shorter.bestText, "私の名前は中野です")
-        let longer = try engine.resizeSegment(of: shorter, at: 0, by: 2).get()
+        let longer = try engine.resizeSegment(ResizeRequest(segment: 0, of: shorter, by: 2)).get()
         XCTAssertEqual(longer.segments.first?.reading, "わたしのな")
-        let clamped = try engine.resizeSegment(of: conversion, at: 2, by: 50).get()
+        let clamped = try engine.resizeSegment(ResizeRequest(segment: 2, of: conversion, by: 50)).get()
         XCTAssertEqual(clamped.segments.last?.reading, "なかのです", "a segment never grows past the reading")
     }
 
     func testMoreCandidatesForOneSegment() throws {
-        let conversion = try engine.convert("きょうは").get()
-        let many = try engine.candidates(forSegment: 0, of: conversion, limit: 30).get()
+        let conversion = try engine.convert(ConversionRequest("きょうは")).get()
+        let many = try engine.candidates(SegmentCandidatesRequest(segment: 0, of: conversion, limit: 30)).get()
         XCTAssertGreaterThan(many.count, 9)
         XCTAssertEqual(many.first, "今日は")
         XCTAssertTrue(many.contains("きょうは"))
@@ -85,22 +87,26 @@ final class KanjiConversionTests: XCTestCase {
     }
 
     func testHeardSpellingsMatchOnlyWhenAsked() throws {
-        XCTAssertEqual(try engine.convert("わたしのなまえわなかのです").get().bestText, "私の名前は中野です")
-        let exact = try engine.convert("わたしのなまえわなかのです", matchingHeardSpellings: false).get()
+        XCTAssertEqual(try engine.convert(ConversionRequest("わたしのなまえわなかのです")).get().bestText, "私の名前は中野です")
+        var asTyped = ConversionRequest("わたしのなまえわなかのです")
+        asTyped.matchingHeardSpellings = false
+        let exact = try engine.convert(asTyped).get()
         XCTAssertFalse(exact.bestText.contains("名前は"), "without heard spellings わ stays わ")
     }
 
     func testAFailedConversionGivesBackTheReading() {
         let long = String(repeating: "か", count: 300)
-        switch engine.convert(long) {
+        switch engine.convert(ConversionRequest(long)) {
         case .success: XCTFail("a 300-character reading is over the limit")
         case .failure(let error):
             XCTAssertEqual(error.reading, long)
             XCTAssertTrue(error.message.contains("over the limit of 256"), error.message)
         }
-        XCTAssertEqual(engine.convertOrFallback(long).bestText, long, "nothing typed is lost")
-        XCTAssertEqual(engine.convertOrFallback(long).segments.count, 1)
-        switch engine.convert("か", candidates: 0) {
+        XCTAssertEqual(engine.convertOrFallback(ConversionRequest(long)).bestText, long, "nothing typed is lost")
+        XCTAssertEqual(engine.convertOrFallback(ConversionRequest(long)).segments.count, 1)
+        var noCandidates = ConversionRequest("か")
+        noCandidates.candidates = 0
+        switch engine.convert(noCandidates) {
         case .success: XCTFail("zero candidates is refused")
         case .failure(let error): XCTAssertTrue(error.message.contains("candidates"), error.message)
         }
@@ -117,7 +123,7 @@ final class KanjiConversionTests: XCTestCase {
             XCTAssertTrue(message.contains("shorter than the 288-byte header"), message)
         }
         XCTAssertEqual(engine.dictionaryInfo(), loaded)
-        XCTAssertEqual(try engine.convert("きょう").get().bestText, "今日")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きょう")).get().bestText, "今日")
         XCTAssertThrowsError(try engine.loadDictionary(atPath: "/nonexistent/mozc.cimedic"))
         XCTAssertEqual(engine.dictionaryInfo(), loaded)
     }

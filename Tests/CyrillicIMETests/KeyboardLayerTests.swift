@@ -172,8 +172,8 @@ final class KeyboardLayerTests: BundledEngineTestCase {
                     // (space, delete and return keep their old names).
                     let isNew = (!position.isLetters && (key.isCharacter || key == .shift)) || named.contains(label) || key == .mode
                     guard isNew else { continue }
-                    let spoken = KeyAccessibility.describe(key, profile: profile, next: profile, shift: .off,
-                                                           engine: RustCoreEngine.shared, at: position)
+                    let shown = KeyAccessibility.Keyboard(profile: profile, next: profile, shift: .off, position: position)
+                    let spoken = KeyAccessibility.describe(key, on: shown, engine: RustCoreEngine.shared)
                     let context = "\(profile.id) \(position) \(label)"
                     XCTAssertFalse(spoken.label.isEmpty || spoken.label.contains("{mode}") || spoken.label.contains("{shift}"), context)
                     XCTAssertEqual(spoken.language, profile.language, context)
@@ -188,12 +188,13 @@ final class KeyboardLayerTests: BundledEngineTestCase {
             }
         }
         let russian = try XCTUnwrap(RustCoreEngine.shared.profiles()?.first { $0.id == standardProfile })
-        let long = KeyAccessibility.describe(.character("ー"), profile: russian, next: russian, shift: .off, engine: RustCoreEngine.shared)
+        let long = KeyAccessibility.describe(.character("ー"), on: .init(profile: russian, next: russian, shift: .off), engine: RustCoreEngine.shared)
         XCTAssertEqual(long, KeyAccessibility(label: "знак долготы", hint: "Types ー.", language: "ru", japaneseLabel: "長音記号"))
-        let mode = KeyAccessibility.describe(.mode, profile: russian, next: russian, shift: .off, engine: RustCoreEngine.shared)
+        let mode = KeyAccessibility.describe(.mode, on: .init(profile: russian, next: russian, shift: .off), engine: RustCoreEngine.shared)
         XCTAssertEqual(mode.value, "123", "on the letters the mode key leads to the symbols")
-        let back = KeyAccessibility.describe(.mode, profile: russian, next: russian, shift: .off, engine: RustCoreEngine.shared,
-                                             at: KeyboardLayerPosition(layer: "symbols"))
+        let symbols = KeyAccessibility.Keyboard(
+            profile: russian, next: russian, shift: .off, position: KeyboardLayerPosition(layer: "symbols"))
+        let back = KeyAccessibility.describe(.mode, on: symbols, engine: RustCoreEngine.shared)
         XCTAssertEqual(back.value, "あ")
         XCTAssertEqual(KeyboardSVG.title(of: .shift, profile: russian, at: KeyboardLayerPosition(layer: "symbols")), "#+=")
         XCTAssertEqual(KeyboardSVG.title(of: .shift, profile: russian, at: KeyboardLayerPosition(layer: "symbols", page: 1)), "123")

@@ -184,7 +184,7 @@ final class KeyboardLayoutTests: XCTestCase {
         restoreBundledEngine()
         let profile = try XCTUnwrap(RustCoreEngine.shared.profiles()?.first { $0.id == standardProfile })
         func describe(_ key: KeyboardKey, shift: ShiftState.Mode = .off) -> KeyAccessibility {
-            KeyAccessibility.describe(key, profile: profile, next: profile, shift: shift, engine: RustCoreEngine.shared)
+            KeyAccessibility.describe(key, on: .init(profile: profile, next: profile, shift: shift), engine: RustCoreEngine.shared)
         }
         XCTAssertEqual(describe(.character("а")), KeyAccessibility(label: "а", hint: "Types あ.", language: "ru"))
         XCTAssertEqual(describe(.character("а"), shift: .locked).hint, "Types ア.")

@@ -31,7 +31,7 @@ final class KeyboardLogicTests: BundledEngineTestCase {
     func testReferenceWordsTypeThroughTheKeyboardInBothStyles() throws {
         for style in PendingInputStyle.allCases {
             for (typed, kana) in referenceWords {
-                let keyboard = try KeyboardHarness(style: style)
+                let keyboard = try KeyboardHarness(settings: KeyboardSettings(pendingInputStyle: style))
                 keyboard.type(typed)
                 keyboard.controller.keyboardWillHide()
                 XCTAssertEqual(keyboard.document.text, kana, "\(typed) in \(style)")
@@ -49,7 +49,7 @@ final class KeyboardLogicTests: BundledEngineTestCase {
         }
         for (profile, typed, kana) in workedExamples {
             for style in PendingInputStyle.allCases {
-                let keyboard = try KeyboardHarness(style: style)
+                let keyboard = try KeyboardHarness(settings: KeyboardSettings(pendingInputStyle: style))
                 XCTAssertTrue(keyboard.controller.selectProfile(profile))
                 keyboard.type(typed)
                 keyboard.controller.keyboardWillHide()
@@ -60,7 +60,7 @@ final class KeyboardLogicTests: BundledEngineTestCase {
     }
 
     func testInlineStyleShowsThePendingInputAsPlainText() throws {
-        let keyboard = try KeyboardHarness(style: .inline)
+        let keyboard = try KeyboardHarness(settings: KeyboardSettings(pendingInputStyle: .inline))
         let steps: [(String, String)] = [
             ("к", "к"), ("о", "こ"), ("н", "こн"), ("н", "こんн"), ("и", "こんに"),
             ("д", "こんにд"), ("з", "こんにдз"), ("а", "こんにざ"),
@@ -90,7 +90,7 @@ final class KeyboardLogicTests: BundledEngineTestCase {
 
     func testBackspaceEditsThePendingInputThenTheDocument() throws {
         for style in PendingInputStyle.allCases {
-            let keyboard = try KeyboardHarness(style: style)
+            let keyboard = try KeyboardHarness(settings: KeyboardSettings(pendingInputStyle: style))
             keyboard.type("кадз")
             XCTAssertEqual(keyboard.document.text, "かдз")
             let steps = ["かд", "か", "", ""]  // the last backspace finds an empty document
@@ -145,7 +145,8 @@ final class KeyboardLogicTests: BundledEngineTestCase {
         // Timings exact in binary, so the tick at 2 s is the first word delete without rounding doubt.
         let timing = DeleteRepeatTiming(initialDelay: 0.5, interval: 0.125, wordsAfter: 2)
         let keyboard = try KeyboardHarness(
-            text: "один два あいうえおかきくけこ" + String(repeating: "x", count: 13), timing: timing)
+            text: "один два あいうえおかきくけこ" + String(repeating: "x", count: 13),
+            settings: KeyboardSettings(timing: KeyTiming(deleteRepeat: timing)))
         keyboard.controller.pressBackspace()
         XCTAssertEqual(keyboard.deleteCount, 1, "one delete at once")
         keyboard.scheduler.advance(by: 0.499)
@@ -166,7 +167,7 @@ final class KeyboardLogicTests: BundledEngineTestCase {
 
     func testHeldBackspaceEditsThePendingInputFirst() throws {
         let timing = DeleteRepeatTiming(initialDelay: 0.5, interval: 0.125, wordsAfter: 2)
-        let keyboard = try KeyboardHarness(text: "あい ", timing: timing)
+        let keyboard = try KeyboardHarness(text: "あい ", settings: KeyboardSettings(timing: KeyTiming(deleteRepeat: timing)))
         keyboard.type("кадз")
         keyboard.controller.pressBackspace()
         XCTAssertEqual(keyboard.document.markedText, "д")

@@ -70,30 +70,20 @@ final class FailingEngine: KeyboardEngine {
         .failure(KanjiConversionError(message: "no dictionary (injected)", reading: reading))
     }
 
-    func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
-        context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        failsConversion ? failure(reading) : real.convert(
-            reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            matchingHeardSpellings: matchingHeardSpellings, context: context)
+    func convert(_ request: ConversionRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        failsConversion ? failure(request.reading) : real.convert(request)
     }
 
-    func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        failsConversion ? failure(conversion.reading)
-            : real.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates, context: context)
+    func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        failsConversion ? failure(request.conversion.reading) : real.resizeSegment(request)
     }
 
-    func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext
-    ) -> Result<[String], KanjiConversionError> {
-        failsConversion ? failure(conversion.reading) : real.candidates(forSegment: index, of: conversion, limit: limit, context: context)
+    func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
+        failsConversion ? failure(request.conversion.reading) : real.candidates(request)
     }
 
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
-        failsConversion ? failure(reading) : real.predictions(for: reading, limit: limit, context: context)
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        failsConversion ? failure(request.reading) : real.predictions(request)
     }
 
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
@@ -111,21 +101,19 @@ struct KeyboardHarness {
     let profiles: ProfileManager
     let store: InMemorySettingsStore
 
+    /// `settings` as the keyboard's, except that with `kanaOnly` every profile is kana-only.
     init(
-        text: String = "", style: PendingInputStyle = .marked, engine: KeyboardEngine = RustCoreEngine.shared,
-        timing: DeleteRepeatTiming = .standard, document: InMemoryTextDocumentProxy? = nil,
-        kanaOnly: Bool = true, spaceWidth: CharacterWidth = .full,
-        file: StaticString = #filePath, line: UInt = #line
+        text: String = "", engine: KeyboardEngine = RustCoreEngine.shared, kanaOnly: Bool = true,
+        settings: KeyboardSettings = KeyboardSettings(), document: InMemoryTextDocumentProxy? = nil
     ) throws {
         self.document = document ?? InMemoryTextDocumentProxy(text: text)
         scheduler = ManualScheduler()
         store = InMemorySettingsStore()
         profiles = try ProfileManager(engine: engine, keyboardStore: store)
+        var settings = settings
+        if kanaOnly { settings.kanaOnlyProfiles = Set(profiles.profiles.map(\.id)) }
         controller = KeyboardController(
-            engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler,
-            settings: KeyboardSettings(
-                pendingInputStyle: style, deleteRepeat: timing,
-                kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [], spaceWidth: spaceWidth))
+            engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler, settings: settings)
     }
 
     /// Taps one key per character: a space is the space key, a newline the return key.

@@ -27,7 +27,7 @@ final class PackagingTests: XCTestCase {
         XCTAssertTrue(info.path.hasSuffix("/mozc.cimedic"), info.path)
         XCTAssertTrue(info.path.hasPrefix(bundle.bundlePath), info.path)
         XCTAssertTrue(info.mapped, "the extension must map the file, not read it into its memory")
-        XCTAssertEqual(try engine.convert("とうきょう").get().bestText, "東京")
+        XCTAssertEqual(try engine.convert(ConversionRequest("とうきょう")).get().bestText, "東京")
     }
 
     func testABundleWithoutTheDictionaryNamesWhatIsMissingAndKeepsTheLoadedOne() throws {

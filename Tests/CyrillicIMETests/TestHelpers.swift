@@ -116,6 +116,14 @@ class BundledEngineTestCase: XCTestCase {
     }
 }
 
+/// Where the tests on the real dictionary start: the shared core with the bundled profiles and
+/// the compiled dictionary (`compiledDictionaryPath()`) loaded.
+func loadBundledEngineAndDictionary() throws {
+    let path = try compiledDictionaryPath()
+    try RustCoreEngine.shared.initializeWithBundledResources()
+    try RustCoreEngine.shared.loadDictionary(atPath: path)
+}
+
 /// The compiled Mozc dictionary the dictionary-backed tests run on: $CYRILLIC_IME_DICTIONARY
 /// when set (scripts/test.sh sets it), else `.dictionary/mozc.cimedic` in this package (where
 /// scripts/build_dictionary.sh writes it), so a bare `swift test` finds it too. Without one

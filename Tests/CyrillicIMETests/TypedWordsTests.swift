@@ -16,7 +16,7 @@ final class TypedWordsTests: XCTestCase {
 
     /// The request as the core reads it, as a dictionary.
     private func decoded(_ request: some Encodable) throws -> [String: Any] {
-        let json = ConversionRequest.json(request)
+        let json = ConversionRequestBody.json(request)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], json)
     }
 
@@ -31,26 +31,22 @@ final class TypedWordsTests: XCTestCase {
     // MARK: The request member
 
     func testEveryConversionRequestCarriesTheTypedWordsWithTheirSpansAndCapitals() throws {
-        let convert = ConversionRequest.Convert(
-            reading: "もсくぁ", fixed: [], candidates: 9, alternatives: 0, heard: true, boundaries: nil, context: nil,
-            typed: moscow.payload)
+        let convert = ConversionRequest("もсくぁ", typed: moscow).body
         XCTAssertEqual(try typedMember(convert), expectedMoscow)
-        let resize = ConversionRequest.Resize(
-            reading: "もсくぁ", segments: [4], index: 0, delta: -1, candidates: 9, alternatives: 0, context: nil,
-            typed: moscow.payload)
+        let resize = ResizeRequest(segment: 0, of: .unconverted("もсくぁ"), by: -1, typed: moscow).body
         XCTAssertEqual(try typedMember(resize), expectedMoscow)
-        let candidates = ConversionRequest.SegmentCandidates(
-            reading: "もсくぁ", segments: [4], index: 0, limit: 45, context: nil, typed: moscow.payload)
+        let candidates = SegmentCandidatesRequest(segment: 0, of: .unconverted("もсくぁ"), limit: 45, typed: moscow).body
         XCTAssertEqual(try typedMember(candidates), expectedMoscow)
+        let predict = PredictionRequest("もсくぁ", typed: moscow).body
+        XCTAssertEqual(try typedMember(predict), expectedMoscow)
+        XCTAssertEqual(ConversionRequestBody.json(PredictionRequest("も").body).contains("typed"), false)
     }
 
     func testNoTypedWordsLeaveTheMemberOutSoTheRequestIsAsBefore() throws {
         XCTAssertNil(TypedWords.none.payload)
         XCTAssertNil(TypedWords(language: "ru", words: []).payload, "a language without words sends nothing")
-        let request = ConversionRequest.Convert(
-            reading: "から", fixed: [], candidates: 9, alternatives: 0, heard: true, boundaries: nil, context: nil,
-            typed: TypedWords.none.payload)
-        XCTAssertEqual(ConversionRequest.json(request).contains("typed"), false)
+        let request = ConversionRequest("から", typed: .none).body
+        XCTAssertEqual(ConversionRequestBody.json(request).contains("typed"), false)
         XCTAssertEqual(Set(try decoded(request).keys), ["reading", "fixed", "candidates", "alternatives", "heard"])
     }
 
@@ -202,6 +198,22 @@ final class TypedWordsTests: XCTestCase {
         XCTAssertTrue(engine.typed.allSatisfy { $0 == moscow }, "\(engine.typed)")
     }
 
+    func testThePredictionsOfACompositionCarryItsTypedWords() throws {
+        let engine = TypedRecordingEngine()
+        let keyboard = try KeyboardHarness(engine: engine, kanaOnly: false)
+        keyboard.type("Москва")
+        XCTAssertEqual(engine.predictedTyped.last, moscow)
+        XCTAssertEqual(engine.typed, [], "predictions are not conversions")
+    }
+
+    func testAPredictionWhoseTypedWordsAreRefusedIsAskedAgainWithoutThem() throws {
+        let engine = TypedRecordingEngine()
+        engine.refusesTyped = true
+        let keyboard = try KeyboardHarness(engine: engine, kanaOnly: false)
+        keyboard.type("Москва")
+        XCTAssertEqual(Array(engine.predictedTyped.suffix(2)), [moscow, .none])
+    }
+
     func testEscapeKeepsTheTypedWordsForTheNextConversion() throws {
         let engine = TypedRecordingEngine()
         let keyboard = try KeyboardHarness(engine: engine, kanaOnly: false)
@@ -245,6 +257,8 @@ final class TypedWordsTests: XCTestCase {
 final class TypedRecordingEngine: KeyboardEngine {
     private let scripted = ScriptedConversionEngine()
     private(set) var typed: [TypedWords] = []
+    /// The typed words of every prediction asked, apart: predictions run at every key.
+    private(set) var predictedTyped: [TypedWords] = []
     var calls: [String] { scripted.calls }
     /// Fails every call that carries typed words, as a core without the member would.
     var refusesTyped = false
@@ -260,35 +274,24 @@ final class TypedRecordingEngine: KeyboardEngine {
         return .failure(KanjiConversionError(message: "unknown field typed", reading: reading))
     }
 
-    func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
-        context: ConversionContext, typed: TypedWords
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        self.typed.append(typed)
-        return refusal(reading, typed) ?? scripted.convert(
-            reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            matchingHeardSpellings: matchingHeardSpellings, context: context)
+    func convert(_ request: ConversionRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        typed.append(request.typed)
+        return refusal(request.reading, request.typed) ?? scripted.convert(request)
     }
 
-    func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext,
-        typed: TypedWords
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        self.typed.append(typed)
-        return refusal(conversion.reading, typed)
-            ?? scripted.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates, context: context)
+    func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        typed.append(request.typed)
+        return refusal(request.conversion.reading, request.typed) ?? scripted.resizeSegment(request)
     }
 
-    func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext, typed: TypedWords
-    ) -> Result<[String], KanjiConversionError> {
-        self.typed.append(typed)
-        return refusal(conversion.reading, typed)
-            ?? scripted.candidates(forSegment: index, of: conversion, limit: limit, context: context)
+    func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
+        typed.append(request.typed)
+        return refusal(request.conversion.reading, request.typed) ?? scripted.candidates(request)
     }
 
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
-        scripted.predictions(for: reading, limit: limit, context: context)
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        predictedTyped.append(request.typed)
+        return refusal(request.reading, request.typed) ?? scripted.predictions(request)
     }
 
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {

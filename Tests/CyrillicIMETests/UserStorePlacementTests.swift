@@ -32,7 +32,7 @@ final class UserStorePlacementTests: XCTestCase {
         XCTAssertEqual(opened.place, .keyboard)
         XCTAssertEqual(opened.info.directory, placement.keyboardDirectory.path)
         try learnKita()
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北")
         XCTAssertFalse(FileManager.default.fileExists(atPath: placement.sharedDirectory!.path), "nothing is written to the group")
     }
 
@@ -52,7 +52,7 @@ final class UserStorePlacementTests: XCTestCase {
         XCTAssertFalse(opened.moved.isEmpty)
         XCTAssertEqual(opened.setAside, [])
         XCTAssertEqual(opened.warnings, [])
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "the learning came along")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北", "the learning came along")
         XCTAssertEqual(try engine.userWords().map(\.text), ["ポチ太"])
         let left = try FileManager.default.contentsOfDirectory(atPath: placement.keyboardDirectory.path)
         XCTAssertEqual(left, [], "the keyboard's copy is gone, so the two never diverge")
@@ -74,7 +74,7 @@ final class UserStorePlacementTests: XCTestCase {
         XCTAssertFalse(opened.setAside.isEmpty, "the shared files the keyboard's replaced are set aside, not deleted")
         let aside = placement.sharedDirectory!.appendingPathComponent(UserStorePlacement.setAsideFolderName)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: aside.path).sorted(), opened.setAside.sorted())
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "the keyboard's learning moved")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北", "the keyboard's learning moved")
     }
 
     func testAccessTakenAwayGoesOnFromACopyAndWhatWasLearnedMeanwhileComesBack() throws {
@@ -85,17 +85,17 @@ final class UserStorePlacementTests: XCTestCase {
         let without = try placement.open(in: engine, hasFullAccess: false)
         XCTAssertEqual(without.place, .keyboard)
         XCTAssertFalse(without.copied.isEmpty, "the keyboard starts from the shared store it may read")
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "what was learned with Full Access still works")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北", "what was learned with Full Access still works")
         XCTAssertEqual(try engine.userWords().map(\.text), ["中野"])
-        let before = try engine.convert("みなみ").get()
+        let before = try engine.convert(ConversionRequest("みなみ")).get()
         XCTAssertNotEqual(before.bestText, "皆見")
         _ = try engine.learn(reading: "みなみ", segments: [.init(reading: "みなみ", text: "皆見")]).get()
 
         let again = try placement.open(in: engine, hasFullAccess: true)
         XCTAssertEqual(again.place, .shared)
         XCTAssertEqual(again.warnings, [])
-        XCTAssertEqual(try engine.convert("みなみ").get().bestText, "皆見", "learned without Full Access, kept")
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北")
+        XCTAssertEqual(try engine.convert(ConversionRequest("みなみ")).get().bestText, "皆見", "learned without Full Access, kept")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北")
         XCTAssertEqual(try engine.userWords().map(\.text), ["中野"])
     }
 }

@@ -23,24 +23,24 @@ final class UserStoreTests: XCTestCase {
         let fresh = try engine.openUserStore(atDirectory: directory.path)
         XCTAssertEqual(fresh.learned, 0)
         XCTAssertTrue(fresh.persistent)
-        let before = try engine.convert("きた").get()
+        let before = try engine.convert(ConversionRequest("きた")).get()
         XCTAssertNotEqual(before.segments.first?.candidates.first, "北", "北 is not first before it is chosen")
         XCTAssertEqual(try engine.learn(reading: "きた", segments: [.init(reading: "きた", text: "北")]).get(), StoreSave(saved: true))
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北")
         engine.closeUserStore()
-        XCTAssertNotEqual(try engine.convert("きた").get().bestText, "北", "a closed store is not consulted")
+        XCTAssertNotEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北", "a closed store is not consulted")
         let reopened = try engine.openUserStore(atDirectory: directory.path)
         XCTAssertGreaterThan(reopened.learned, 0)
-        XCTAssertEqual(try engine.convert("きた").get().bestText, "北", "the choice was saved")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北", "the choice was saved")
     }
 
     func testUserWordsConvertAndCanBeRemoved() throws {
         try engine.openUserStore(atDirectory: directory.path)
         XCTAssertEqual(try engine.addUserWord(reading: "ぽちた", text: "ポチ太"), UserStoreChange(value: [UserWord(reading: "ぽちた", text: "ポチ太")], save: StoreSave(saved: true)))
-        XCTAssertEqual(try engine.convert("ぽちた").get().bestText, "ポチ太")
+        XCTAssertEqual(try engine.convert(ConversionRequest("ぽちた")).get().bestText, "ポチ太")
         XCTAssertEqual(try engine.userWords().map(\.text), ["ポチ太"])
         XCTAssertEqual(try engine.removeUserWord(reading: "ぽちた", text: "ポチ太").value, [])
-        XCTAssertNotEqual(try engine.convert("ぽちた").get().bestText, "ポチ太")
+        XCTAssertNotEqual(try engine.convert(ConversionRequest("ぽちた")).get().bestText, "ポチ太")
     }
 
     func testAUserWordKeepsItsClassAndAnUnknownClassIsRefusedWithTheList() throws {
@@ -70,7 +70,7 @@ final class UserStoreTests: XCTestCase {
         let forgotten = try engine.forgetEverything()
         XCTAssertEqual(forgotten.value, 2, "the choice and the phrase")
         XCTAssertTrue(forgotten.save.saved)
-        XCTAssertNotEqual(try engine.convert("きた").get().bestText, "北")
+        XCTAssertNotEqual(try engine.convert(ConversionRequest("きた")).get().bestText, "北")
     }
 
     func testForgettingAReadingForgetsEveryTextLearnedForIt() throws {
@@ -105,7 +105,7 @@ final class UserStoreTests: XCTestCase {
         XCTAssertFalse(save.saved)
         let problem = try XCTUnwrap(save.problem)
         XCTAssertTrue(problem.contains(directory.path), "the warning names the store: \(problem)")
-        XCTAssertEqual(try engine.convert("はし").get().bestText, "端", "learned for this session")
+        XCTAssertEqual(try engine.convert(ConversionRequest("はし")).get().bestText, "端", "learned for this session")
         let added = try engine.addUserWord(reading: "ぽちた", text: "ポチ太")
         XCTAssertFalse(added.save.saved, "a word added is not saved either")
         XCTAssertEqual(added.value, [UserWord(reading: "ぽちた", text: "ポチ太")])
@@ -134,6 +134,6 @@ final class UserStoreTests: XCTestCase {
         XCTAssertEqual(info.learned, 0)
         XCTAssertFalse(info.warnings.isEmpty)
         XCTAssertTrue(info.warnings.joined().contains("learning.cime"), "\(info.warnings)")
-        XCTAssertEqual(try engine.convert("きょう").get().bestText, "今日", "conversion goes on")
+        XCTAssertEqual(try engine.convert(ConversionRequest("きょう")).get().bestText, "今日", "conversion goes on")
     }
 }

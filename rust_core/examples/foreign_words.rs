@@ -20,7 +20,8 @@
 //! for i in foreign.load()[0]: print(i.profile + "\t" + i.typed)' > /tmp/lines
 //! ```
 
-use cyrillic_ime_core::conversion::foreign::{ForeignCosts, TypedWord, TypedWords};
+use cyrillic_ime_core::conversion::foreign::ForeignCosts;
+use cyrillic_ime_core::request::{TypedWord, TypedWords};
 use cyrillic_ime_core::conversion::{Converter, Request, Surroundings};
 use cyrillic_ime_core::dictionary::Dictionary;
 use cyrillic_ime_core::Engine;
@@ -99,7 +100,7 @@ fn main() {
         }
         let typed = TypedWords { language, words };
         let around = Surroundings { left: None, boundaries: &boundaries };
-        let request = Request { heard: true, around, typed: with_typed.then_some(&typed), ..Request::new(&reading) };
+        let request = Request { heard: true, around, typed_words: with_typed.then_some(&typed), ..Request::new(&reading) };
         if compose_only {
             continue;
         }

@@ -77,7 +77,7 @@ unsafe fn with_request(request: *const c_char, handle: fn(&Converter, Option<&Us
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_convert(request: *const c_char) -> *mut c_char {
-    with_request(request, api::convert_with)
+    with_request(request, api::convert)
 }
 
 /// Resizes a segment and converts again (the request's fields: docs/FFI.md, "Request fields").
@@ -86,7 +86,7 @@ pub unsafe extern "C" fn rust_convert(request: *const c_char) -> *mut c_char {
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_resize_segment(request: *const c_char) -> *mut c_char {
-    with_request(request, api::resize_with)
+    with_request(request, api::resize)
 }
 
 /// The candidates of one segment (the request's fields: docs/FFI.md, "Request fields").
@@ -95,7 +95,7 @@ pub unsafe extern "C" fn rust_resize_segment(request: *const c_char) -> *mut c_c
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_segment_candidates(request: *const c_char) -> *mut c_char {
-    with_request(request, api::segment_candidates_with)
+    with_request(request, api::segment_candidates)
 }
 
 /// Predictions for what is being composed, or the next words after a context (the request's
@@ -105,5 +105,5 @@ pub unsafe extern "C" fn rust_segment_candidates(request: *const c_char) -> *mut
 /// `request` must be NULL or point to a NUL-terminated string.
 #[no_mangle]
 pub unsafe extern "C" fn rust_predict(request: *const c_char) -> *mut c_char {
-    with_request(request, api::prediction_with)
+    with_request(request, api::prediction)
 }

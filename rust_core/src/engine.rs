@@ -3,7 +3,7 @@
 
 use crate::config::{self, DataError, KanaEngine, Profile};
 use crate::kana_script::{self, DakutenCycles};
-use crate::json::write_string;
+use crate::json::{write_array, write_string, write_string_object, write_string_rows};
 use crate::limits;
 use crate::width::{self, Width};
 
@@ -245,30 +245,20 @@ impl Engine {
     /// The profiles a host can offer (ids, names, keyboard rows and layers, key inputs and
     /// key names) as JSON.
     pub fn describe_profiles_json(&self) -> String {
-        let mut out = String::from("{\"profiles\":[");
-        for (i, profile) in self.profiles.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
+        let mut out = String::from("{\"profiles\":");
+        write_array(&mut out, &self.profiles, |out, profile| {
             out.push_str("{\"id\":");
-            write_string(&mut out, &profile.id);
+            write_string(out, &profile.id);
             out.push_str(",\"language\":");
-            write_string(&mut out, &profile.language);
-            out.push_str(",\"names\":{");
-            for (j, (key, name)) in profile.names.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
-                }
-                write_string(&mut out, key);
-                out.push(':');
-                write_string(&mut out, name);
-            }
-            out.push_str("},\"rows\":");
-            crate::json::write_string_rows(&mut out, &profile.rows);
-            profile.keyboard.write_json(&mut out);
+            write_string(out, &profile.language);
+            out.push_str(",\"names\":");
+            write_string_object(out, &profile.names);
+            out.push_str(",\"rows\":");
+            write_string_rows(out, &profile.rows);
+            profile.keyboard.write_json(out);
             out.push('}');
-        }
-        out.push_str("]}");
+        });
+        out.push('}');
         out
     }
 }

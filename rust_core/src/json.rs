@@ -481,28 +481,40 @@ pub fn write_number(out: &mut String, value: u32) {
     out.extend(digits[at..].iter().map(|&d| d as char));
 }
 
-/// Appends `items` to `out` as a JSON array of strings.
-pub fn write_string_array<S: AsRef<str>>(out: &mut String, items: impl IntoIterator<Item = S>) {
+/// Appends `items` to `out` as a JSON array, each item written by `write_item`.
+pub fn write_array<T>(out: &mut String, items: impl IntoIterator<Item = T>, mut write_item: impl FnMut(&mut String, T)) {
     out.push('[');
     for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_string(out, item.as_ref());
+        write_item(out, item);
     }
     out.push(']');
 }
 
+/// Appends `items` to `out` as a JSON array of strings.
+pub fn write_string_array<S: AsRef<str>>(out: &mut String, items: impl IntoIterator<Item = S>) {
+    write_array(out, items, |out, item| write_string(out, item.as_ref()));
+}
+
 /// Appends keyboard rows (or any rows of strings) to `out` as a JSON array of string arrays.
 pub fn write_string_rows(out: &mut String, rows: &[Vec<String>]) {
-    out.push('[');
-    for (j, row) in rows.iter().enumerate() {
-        if j > 0 {
+    write_array(out, rows, write_string_array);
+}
+
+/// Appends `pairs` to `out` as a JSON object of strings, in their order.
+pub fn write_string_object(out: &mut String, pairs: &[(String, String)]) {
+    out.push('{');
+    for (i, (key, value)) in pairs.iter().enumerate() {
+        if i > 0 {
             out.push(',');
         }
-        write_string_array(out, row);
+        write_string(out, key);
+        out.push(':');
+        write_string(out, value);
     }
-    out.push(']');
+    out.push('}');
 }
 
 /// `value` as a quoted JSON string, for messages.

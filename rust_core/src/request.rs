@@ -6,8 +6,21 @@
 //! The context (`"context": {"segments", "text"}`, docs/FFI.md "Context") is read here too:
 //! conversion starts from it and learning remembers the word it names.
 
+mod typed;
+
 use crate::json::{self, Value};
 use crate::limits;
+use std::ops::RangeInclusive;
+pub use typed::{typed_words, TypedWord, TypedWords};
+
+/// How deep a request's JSON may nest: the typed words' members (request → typed → words →
+/// word → its fields) and the context's segments. The error fallback reads a request's reading
+/// with the same limit (`conversion::api::reading_of`), so any request this reader would parse
+/// still gives its reading back.
+pub const MAX_REQUEST_DEPTH: usize = 6;
+
+/// The JSON limits of a request.
+pub const REQUEST_LIMITS: json::Limits = json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: MAX_REQUEST_DEPTH, max_values: 4096 };
 
 /// A parsed request object.
 pub struct Fields(Vec<(String, Value)>);
@@ -16,7 +29,7 @@ impl Fields {
     /// Parses `text` as a JSON object whose fields are all in `accepted`; `what` names the
     /// request in errors (`convert request: unknown field "delta"`).
     pub fn parse(text: &str, what: &str, accepted: &[&str]) -> Result<Fields, String> {
-        let parsed = json::parse(text, json::Limits { max_bytes: limits::MAX_REQUEST_BYTES, max_depth: 6, max_values: 4096 })
+        let parsed = json::parse(text, REQUEST_LIMITS)
             .map_err(|e| format!("{what} request: {e}"))?;
         match parsed {
             Value::Object(members) => {
@@ -68,20 +81,35 @@ impl Fields {
         }
     }
 
-    /// An array of positive integers (segment lengths), empty when absent.
-    pub fn lengths(&self, key: &str) -> Result<Vec<usize>, String> {
+    /// An array of integers within `range` (segment lengths, word boundaries), None when
+    /// absent. Errors name the field and say what each item is (`item`: "a segment length")
+    /// and the array holds (`items`: "segment lengths").
+    pub fn positions(&self, key: &str, range: RangeInclusive<usize>, item: &str, items: &str) -> Result<Option<Vec<usize>>, String> {
+        let (low, high) = (*range.start() as f64, *range.end() as f64);
         match self.get(key) {
-            None => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
+            None => Ok(None),
+            Some(Value::Array(values)) => values
                 .iter()
                 .enumerate()
                 .map(|(i, v)| match v {
-                    Value::Number(n) if *n >= 1.0 && n.fract() == 0.0 && *n <= limits::MAX_READING_CHARS as f64 => Ok(*n as usize),
-                    other => Err(format!("${key}[{i}] must be a segment length 1–{}, got {}", limits::MAX_READING_CHARS, describe(other))),
+                    Value::Number(n) if *n >= low && n.fract() == 0.0 && *n <= high => Ok(*n as usize),
+                    other => Err(format!("${key}[{i}] must be {item} {}–{}, got {}", range.start(), range.end(), describe(other))),
                 })
-                .collect(),
-            Some(other) => Err(format!("${key} must be an array of segment lengths, got {}", other.kind())),
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some),
+            Some(other) => Err(format!("${key} must be an array of {items}, got {}", other.kind())),
         }
+    }
+
+    /// Segment lengths (each 1–[`limits::MAX_READING_CHARS`]), None when absent.
+    pub fn lengths(&self, key: &str) -> Result<Option<Vec<usize>>, String> {
+        self.positions(key, 1..=limits::MAX_READING_CHARS, "a segment length", "segment lengths")
+    }
+
+    /// Word boundaries (`"boundaries": [positions]`, each inside a reading: 1 to
+    /// [`limits::MAX_READING_CHARS`] − 1), empty when absent.
+    pub fn boundaries(&self) -> Result<Vec<usize>, String> {
+        Ok(self.positions("boundaries", 1..=limits::MAX_READING_CHARS - 1, "a position inside the reading", "positions")?.unwrap_or_default())
     }
 }
 

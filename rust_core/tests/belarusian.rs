@@ -2,7 +2,7 @@
 //! (be.wikipedia, Hepburn-based), written out here independently of profiles.json.
 
 mod common;
-use common::{assert_table, bundled_engine, type_text};
+use common::{assert_syllable_table, assert_table, assert_tables, assert_typed, bundled_engine};
 
 const P: &str = "bel";
 
@@ -58,17 +58,12 @@ const WORDS: &str = "
 
 #[test]
 fn every_syllable_of_the_system_converts() {
-    let engine = bundled_engine();
-    assert_eq!(common::pairs(SYLLABLES).len(), 8 + 11 * 8 + 2 + 3, "the reference table itself is incomplete");
-    assert_table(&engine, P, SYLLABLES);
+    assert_syllable_table(&bundled_engine(), P, SYLLABLES);
 }
 
 #[test]
 fn aliases_loanwords_and_small_kana_convert() {
-    let engine = bundled_engine();
-    assert_table(&engine, P, ALIASES);
-    assert_table(&engine, P, LOANWORDS);
-    assert_table(&engine, P, SMALL_KANA);
+    assert_tables(&bundled_engine(), P, &[ALIASES, LOANWORDS, SMALL_KANA]);
 }
 
 #[test]
@@ -85,8 +80,5 @@ fn words_convert() {
 
 #[test]
 fn belarusian_letters_without_a_japanese_use_are_inserted_as_typed() {
-    let engine = bundled_engine();
-    for (typed, expected) in [("ы", "ы"), ("ь", "ь"), ("ж", "ж"), ("л", "л"), ("'", "'"), ("кі5", "き5")] {
-        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
-    }
+    assert_typed(&bundled_engine(), P, &[("ы", "ы"), ("ь", "ь"), ("ж", "ж"), ("л", "л"), ("'", "'"), ("кі5", "き5")]);
 }

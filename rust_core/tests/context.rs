@@ -131,6 +131,22 @@ fn a_word_boundary_is_never_spanned() {
 }
 
 #[test]
+fn resize_and_candidates_keep_the_typed_spaces() {
+    let c = converter();
+    // なかの with a space after なか: 中の, as convert gives it; without the space, 中野.
+    let best = |answer: String| -> String {
+        let start = answer.find("\"candidates\":[\"").expect("candidates") + 15;
+        answer[start..].split('"').next().unwrap_or_default().to_string()
+    };
+    let resize = |spaces: &str| best(api::resize(&c, None, &format!(r#"{{"reading":"なかの","segments":[3],"index":0,"delta":0,"heard":false{spaces}}}"#)));
+    assert_eq!(resize(""), "中野");
+    assert_eq!(resize(r#","boundaries":[2]"#), "中の");
+    let candidates = |spaces: &str| best(api::segment_candidates(&c, None, &format!(r#"{{"reading":"なかの","segments":[3],"index":0,"heard":false{spaces}}}"#)));
+    assert_eq!(candidates(""), "中野");
+    assert_eq!(candidates(r#","boundaries":[2]"#), "中の");
+}
+
+#[test]
 fn a_word_split_where_kanji_meet_kana_may_span_a_space() {
     let c = converter();
     // ありがとう is written in kana, so a space may fall anywhere in it: BOS→NOUN 100 + 2000 +
@@ -182,7 +198,7 @@ fn a_choice_learned_after_a_word_comes_first_after_it() {
     let request = Request { candidates: 5, alternatives: 0, heard: false, ..Request::new("はし") };
     let after_watashi = text_context(&c, "私");
     user.learn_after(Some("私"), "はし", &[("はし".to_string(), "橋".to_string())]);
-    user.learn(&"はし".to_string(), &[("はし".to_string(), "箸".to_string())]);
+    user.learn("はし", &[("はし".to_string(), "箸".to_string())]);
     let within = c.convert(&Request { around: Surroundings { left: Some(&after_watashi), boundaries: &[] }, user: Some(&user), ..request }).unwrap();
     assert_eq!(within.best_text(), "橋", "learned after 私");
     let elsewhere = c.convert(&Request { around: Surroundings { left: Some(&text_context(&c, "中野")), boundaries: &[] }, user: Some(&user), ..request }).unwrap();
@@ -212,15 +228,15 @@ fn a_commit_follows_the_word_conversion_reads_before_it() {
 #[test]
 fn the_abi_answers_classes_and_reads_contexts() {
     let c = converter();
-    let answer = api::convert(&c, r#"{"reading":"わたし","candidates":2}"#);
+    let answer = api::convert(&c, None, r#"{"reading":"わたし","candidates":2}"#);
     // 私 (NOUN) first, then 渡し (NOUN), then the reading forms, which have no path.
     assert!(answer.contains(r#""classes":[[1,1],[1,1],null,null]"#), "{answer}");
-    let with_history = api::convert(&c, r#"{"reading":"は","context":{"segments":[{"reading":"わたし","text":"私","left_id":1,"right_id":1}]}}"#);
+    let with_history = api::convert(&c, None, r#"{"reading":"は","context":{"segments":[{"reading":"わたし","text":"私","left_id":1,"right_id":1}]}}"#);
     assert!(with_history.contains(r#""candidates":["は""#), "{with_history}");
-    let with_text = api::convert(&c, r#"{"reading":"は","context":{"text":"私"}}"#);
+    let with_text = api::convert(&c, None, r#"{"reading":"は","context":{"text":"私"}}"#);
     assert!(with_text.contains(r#""candidates":["は""#), "{with_text}");
     for empty in [r#"null"#, r#"{}"#, r#"{"segments":[],"text":null}"#] {
-        let answer = api::convert(&c, &format!(r#"{{"reading":"は","context":{empty}}}"#));
+        let answer = api::convert(&c, None, &format!(r#"{{"reading":"は","context":{empty}}}"#));
         assert!(answer.contains(r#""candidates":["葉""#), "{empty}: {answer}");
     }
     for (bad, message) in [
@@ -231,11 +247,11 @@ fn the_abi_answers_classes_and_reads_contexts() {
         (r#""context":{"words":[]}"#, "$context: unknown field"),
         (r#""boundaries":[0]"#, "$boundaries[0] must be a position inside the reading"),
     ] {
-        let answer = api::convert(&c, &format!(r#"{{"reading":"はし",{bad}}}"#));
+        let answer = api::convert(&c, None, &format!(r#"{{"reading":"はし",{bad}}}"#));
         assert!(answer.contains(message), "{bad}: {answer}");
         assert!(answer.contains(r#""reading":"はし""#), "the reading comes back to be committed: {answer}");
     }
-    let next = api::prediction(&c, r#"{"reading":"","context":{"text":"私"},"limit":2}"#);
+    let next = api::prediction(&c, None, r#"{"reading":"","context":{"text":"私"},"limit":2}"#);
     assert_eq!(next, r#"{"predictions":[{"text":"です","reading":"です"},{"text":"の","reading":"の"}]}"#);
-    assert_eq!(api::prediction(&c, r#"{"reading":""}"#), r#"{"predictions":[]}"#);
+    assert_eq!(api::prediction(&c, None, r#"{"reading":""}"#), r#"{"predictions":[]}"#);
 }

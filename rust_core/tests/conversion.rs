@@ -594,7 +594,7 @@ fn a_one_best_lattice_leaves_out_homophones_and_keeps_the_best_path() {
     for dictionary in [&homophones, real.dictionary()] {
         for reading in readings {
             for heard in [None, Some(&costs)] {
-                let build = |one_best: bool| Lattice::build(dictionary, &LatticeRequest { heard, texts: one_best.then_some(1), ..LatticeRequest::new(reading) });
+                let build = |one_best: bool| Lattice::build(dictionary, &LatticeRequest { heard, most_texts_searched: one_best.then_some(1), ..LatticeRequest::new(reading) });
                 let best = |lattice: &Lattice| {
                     let path = Search::new(lattice).best_path(dictionary, lattice, &Span::whole(lattice.len())).expect("a path");
                     let classes: Vec<(u16, u16)> = path.nodes.iter().map(|&i| (lattice.nodes[i as usize].left_id, lattice.nodes[i as usize].right_id)).collect();
@@ -659,7 +659,7 @@ fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
             for heard in [None, Some(&costs)] {
                 // 20: past the ranks the entries record (`format::CLASS_RANK_MAX`), the table of classes.
                 for k in [2, 5, 10, 20] {
-                    let build = |texts| Lattice::build(dictionary, &LatticeRequest { heard, texts, ..LatticeRequest::new(reading) });
+                    let build = |texts| Lattice::build(dictionary, &LatticeRequest { heard, most_texts_searched: texts, ..LatticeRequest::new(reading) });
                     let (all, kept) = (build(None), build(Some(k)));
                     left_out += all.nodes.len() - kept.nodes.len();
                     let len = all.len();
@@ -691,7 +691,7 @@ fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
     assert!(left_out > 0, "no homophone was left out");
     // The tiny はし: of its nouns, those past the first k of one cost and more are left out.
     let nouns = |texts| {
-        let lattice = Lattice::build(&homophones, &LatticeRequest { texts, ..LatticeRequest::new("はし") });
+        let lattice = Lattice::build(&homophones, &LatticeRequest { most_texts_searched: texts, ..LatticeRequest::new("はし") });
         lattice.nodes.iter().filter(|n| n.start == 0 && n.end == 4 && n.left_id == tiny_dictionary::NOUN).count()
     };
     assert_eq!(nouns(None), surfaces.len(), "the dearer copy of 箸 is not kept");

@@ -3,27 +3,19 @@
 //! `{"error", "reading"}` whose message names the field (or the limit) and whose reading
 //! is the request's, so the host can commit what was typed.
 
+mod common;
 mod tiny_dictionary;
+use common::{member, parse};
 use cyrillic_ime_core::conversion::{api, Converter};
 use cyrillic_ime_core::dictionary::Dictionary;
-use cyrillic_ime_core::json::{self, Value};
+use cyrillic_ime_core::json::Value;
+use cyrillic_ime_core::user::UserData;
 use tiny_dictionary::bytes;
 
 const SENTENCE: &str = "わたしのなまえはなかのです";
 
 fn converter() -> Converter {
     Converter::new(Dictionary::from_vec(bytes()).unwrap())
-}
-
-fn parse(text: &str) -> Value {
-    json::parse(text, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 100_000 }).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-fn member<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
-    match value {
-        Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-        _ => None,
-    }
 }
 
 fn string(value: &Value) -> &str {
@@ -33,11 +25,11 @@ fn string(value: &Value) -> &str {
     }
 }
 
-type Handler = fn(&Converter, &str) -> String;
+type Handler = fn(&Converter, Option<&UserData>, &str) -> String;
 
 /// Expects `{"error", "reading"}` (and nothing else) with `needle` in the message.
 fn refused(c: &Converter, handler: Handler, request: &str, needle: &str, reading: &str) {
-    let answer = handler(c, request);
+    let answer = handler(c, None, request);
     let value = parse(&answer);
     let Value::Object(members) = &value else { panic!("{answer}") };
     let keys: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
@@ -52,38 +44,38 @@ fn results_have_the_documented_shapes() {
     let c = converter();
     // はし: 箸 1,700, 橋 2,200 (see conversion.rs); the next path (は + typed し) writes はし.
     assert_eq!(
-        api::convert(&c, r#"{"reading":"はし","candidates":2,"alternatives":2}"#),
+        api::convert(&c, None, r#"{"reading":"はし","candidates":2,"alternatives":2}"#),
         r#"{"reading":"はし","segments":[{"reading":"はし","candidates":["箸","橋","はし","ハシ"],"classes":[[1,1],[9,9],null,null]}],"alternatives":["箸","橋"]}"#
     );
     // Defaults: 9 candidates, no alternatives.
-    let answer = parse(&api::convert(&c, &format!(r#"{{"reading":"{SENTENCE}"}}"#)));
+    let answer = parse(&api::convert(&c, None, &format!(r#"{{"reading":"{SENTENCE}"}}"#)));
     assert_eq!(member(&answer, "alternatives"), Some(&Value::Array(vec![])));
     let Some(Value::Array(segments)) = member(&answer, "segments") else { panic!() };
     let readings: Vec<&str> = segments.iter().map(|s| string(member(s, "reading").unwrap())).collect();
     assert_eq!(readings, ["わたしの", "なまえは", "なかのです"]);
     // Fixed segments.
-    let answer = parse(&api::convert(&c, &format!(r#"{{"reading":"{SENTENCE}","fixed":[3]}}"#)));
+    let answer = parse(&api::convert(&c, None, &format!(r#"{{"reading":"{SENTENCE}","fixed":[3]}}"#)));
     let Some(Value::Array(segments)) = member(&answer, "segments") else { panic!() };
     assert_eq!(string(member(&segments[0], "reading").unwrap()), "わたし");
     // Resize.
-    let answer = parse(&api::resize(&c, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":0,"delta":-1}}"#)));
+    let answer = parse(&api::resize(&c, None, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":0,"delta":-1}}"#)));
     let Some(Value::Array(segments)) = member(&answer, "segments") else { panic!("{answer:?}") };
     let readings: Vec<&str> = segments.iter().map(|s| string(member(s, "reading").unwrap())).collect();
     assert_eq!(readings, ["わたし", "の", "なまえは", "なかのです"]);
     // Candidates of one segment.
     assert_eq!(
-        api::segment_candidates(&c, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":0,"limit":2}}"#)),
+        api::segment_candidates(&c, None, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":0,"limit":2}}"#)),
         r#"{"candidates":["私の","渡しの","わたしの","ワタシノ"]}"#
     );
     assert_eq!(
-        api::segment_candidates(&c, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":2,"limit":1}}"#)),
+        api::segment_candidates(&c, None, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":2,"limit":1}}"#)),
         r#"{"candidates":["中野です","なかのです","ナカノデス"]}"#
     );
     // Prediction.
-    assert_eq!(api::prediction(&c, r#"{"reading":"ありがと","limit":1}"#), r#"{"predictions":[{"text":"ありがとう","reading":"ありがとう"}]}"#);
-    assert_eq!(api::prediction(&c, r#"{"reading":"ぬ"}"#), r#"{"predictions":[]}"#);
+    assert_eq!(api::prediction(&c, None, r#"{"reading":"ありがと","limit":1}"#), r#"{"predictions":[{"text":"ありがとう","reading":"ありがとう"}]}"#);
+    assert_eq!(api::prediction(&c, None, r#"{"reading":"ぬ"}"#), r#"{"predictions":[]}"#);
     // Strings are escaped both ways.
-    let answer = parse(&api::convert(&c, r#"{"reading":"\"\\\n\u0000"}"#));
+    let answer = parse(&api::convert(&c, None, r#"{"reading":"\"\\\n\u0000"}"#));
     assert_eq!(string(member(&answer, "reading").unwrap()), "\"\\\n\u{0}");
     // The description of the dictionary.
     let info = parse(&api::dictionary_info_json(&c));
@@ -139,7 +131,8 @@ fn bad_resize_requests_name_the_field() {
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"delta":1.5"#), "$delta must be an integer, got 1.5", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"delta":2e6"#), "$delta must be an integer, got 2000000", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":-1,"delta":1"#), "$index must be a non-negative integer, got -1", SENTENCE);
-    refused(&c, f, &r(r#","index":0,"delta":1"#), "segment lengths [] do not add up to the reading's 13 characters", SENTENCE);
+    refused(&c, f, &r(r#","index":0,"delta":1"#), "$segments is missing", SENTENCE);
+    refused(&c, f, &r(r#","segments":[],"index":0,"delta":1"#), "segment lengths [] do not add up to the reading's 13 characters", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":3,"delta":1"#), "segment 3 does not exist (the conversion has 3 segments)", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"delta":1,"candidates":0"#), "candidates is 0", SENTENCE);
     refused(&c, f, &r(r#","segments":{},"index":0,"delta":1"#), "$segments must be an array of segment lengths, got an object", SENTENCE);
@@ -152,6 +145,7 @@ fn bad_candidate_requests_name_the_field() {
     let r = |rest: &str| format!(r#"{{"reading":"{SENTENCE}"{rest}}}"#);
     refused(&c, f, "[]", "candidates request: expected a JSON object", "");
     refused(&c, f, &r(r#","segments":[4,4,5]"#), "$index is missing", SENTENCE);
+    refused(&c, f, &r(r#","index":0"#), "$segments is missing", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4],"index":0"#), "segment lengths [4, 4] do not add up to the reading's 13 characters", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":3"#), "segment 3 does not exist", SENTENCE);
     refused(&c, f, &r(r#","segments":[4,4,5],"index":0,"limit":0"#), "limit is 0, expected 1–100", SENTENCE);

@@ -4,11 +4,13 @@
 //! conversions racing reloads. The loaded dictionary is process-global, so everything
 //! runs in one test, in order.
 
+mod common;
 mod tiny_dictionary;
+use common::{member, parse};
 use cyrillic_ime_core::conversion_ffi::*;
 use cyrillic_ime_core::dictionary::format::{field, Section};
 use cyrillic_ime_core::ffi::rust_free_string;
-use cyrillic_ime_core::json::{self, Value};
+use cyrillic_ime_core::json::Value;
 use std::ffi::{c_char, CStr, CString};
 use std::path::Path;
 use tiny_dictionary::*;
@@ -18,17 +20,6 @@ fn take(ptr: *mut c_char) -> String {
     let text = unsafe { CStr::from_ptr(ptr) }.to_str().expect("results are UTF-8").to_string();
     unsafe { rust_free_string(ptr) };
     text
-}
-
-fn parse(text: &str) -> Value {
-    json::parse(text, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 100_000 }).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-fn member<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
-    match value {
-        Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-        _ => None,
-    }
 }
 
 fn str_member<'a>(value: &'a Value, key: &str) -> &'a str {

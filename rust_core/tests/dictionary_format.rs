@@ -55,7 +55,7 @@ fn the_tiny_dictionary_reads_back_as_built() {
     let d = Dictionary::open(&path).expect("opens");
     assert_eq!(d.path(), Some(path.as_path()));
     assert_eq!(d.file_len(), bytes.len());
-    assert!(d.file_len() % 8 == 0 && d.file_len() > HEADER_LEN);
+    assert!(d.file_len().is_multiple_of(8) && d.file_len() > HEADER_LEN);
     #[cfg(unix)]
     assert!(d.is_mapped(), "a file is memory-mapped on unix");
     assert!(!Dictionary::from_vec(bytes.clone()).unwrap().is_mapped());

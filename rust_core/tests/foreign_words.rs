@@ -8,7 +8,7 @@ mod common;
 
 use cyrillic_ime_core::conversion::api;
 use cyrillic_ime_core::conversion::context::LeftContext;
-use cyrillic_ime_core::conversion::foreign::{TypedWord, TypedWords};
+use cyrillic_ime_core::request::{TypedWord, TypedWords};
 use cyrillic_ime_core::conversion::{Conversion, Converter, Request, ResizeRequest, SegmentRequest, Surroundings};
 use cyrillic_ime_core::dictionary::Dictionary;
 use cyrillic_ime_core::json::{self, Value};
@@ -60,7 +60,7 @@ fn line(profile: &str, text: &str) -> Line {
 
 fn convert_in(line: &Line, candidates: usize, left: Option<&LeftContext>, user: Option<&UserData>) -> Conversion {
     let around = Surroundings { left, boundaries: &line.boundaries };
-    let request = Request { candidates, heard: true, around, user, typed: Some(&line.typed), ..Request::new(&line.reading) };
+    let request = Request { candidates, heard: true, around, user, typed_words: Some(&line.typed), ..Request::new(&line.reading) };
     converter().convert(&request).unwrap_or_else(|e| panic!("{}: {e}", line.reading))
 }
 
@@ -162,7 +162,7 @@ fn lower_case_japanese_converts_as_without_typed_words() {
         let around = Surroundings { left: None, boundaries: &line.boundaries };
         let request = Request { candidates: 9, heard: true, around, ..Request::new(&line.reading) };
         let without = converter().convert(&request).unwrap();
-        let with = converter().convert(&Request { typed: Some(&line.typed), ..request }).unwrap();
+        let with = converter().convert(&Request { typed_words: Some(&line.typed), ..request }).unwrap();
         assert_eq!(with.best_text(), without.best_text(), "{text}");
         assert_eq!(with.segment_lengths(), without.segment_lengths(), "{text}");
     }
@@ -228,7 +228,7 @@ fn learning_and_user_words_work_on_foreign_words() {
 fn resizing_and_segment_candidates_keep_the_foreign_forms() {
     let line = line("rus_standard", "Москва кара кимасита");
     let around = Surroundings { left: None, boundaries: &line.boundaries };
-    let request = Request { candidates: 9, heard: true, around, typed: Some(&line.typed), ..Request::new(&line.reading) };
+    let request = Request { candidates: 9, heard: true, around, typed_words: Some(&line.typed), ..Request::new(&line.reading) };
     let conversion = converter().convert(&request).unwrap();
     let lengths = conversion.segment_lengths();
     let resized = converter().resize(&ResizeRequest { conversion: Request { fixed: &lengths, ..request }, index: 0, delta: -2 }).unwrap();
@@ -267,9 +267,69 @@ fn letters_of_no_profile_convert_what_they_can_and_keep_the_rest() {
     let reading = "もсくぁからきました";
     for (text, start, end) in [("Москва", 0, 3), ("Москва", 2, 9), ("кара", 4, 6), ("𝔐ос", 0, 1), ("\u{301}", 0, 4)] {
         let typed = TypedWords { language: "ru".to_string(), words: vec![TypedWord { text: text.to_string(), span: start..end }] };
-        let request = Request { candidates: 9, heard: true, typed: Some(&typed), ..Request::new(reading) };
+        let request = Request { candidates: 9, heard: true, typed_words: Some(&typed), ..Request::new(reading) };
         converter().convert(&request).unwrap_or_else(|e| panic!("{text} {start}..{end}: {e}"));
     }
+}
+
+// ---------- predictions ----------
+
+/// The texts `rust_predict` answers for `text` typed as one word through `profile`, with it
+/// as the request's `typed` or without.
+fn predictions(text: &str, with_typed: bool) -> Vec<String> {
+    let line = line("rus_standard", text);
+    let typed = if with_typed { format!(r#","typed":{}"#, typed_json(&line.typed)) } else { String::new() };
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"{}"{typed}}}"#, line.reading));
+    let Ok(Value::Object(members)) = json::parse(&answer, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 100_000 }) else { panic!("{answer}") };
+    let Some((_, Value::Array(items))) = members.into_iter().find(|(k, _)| k == "predictions") else { panic!("{answer}") };
+    items
+        .into_iter()
+        .map(|item| match item {
+            Value::Object(fields) => fields.into_iter().find_map(|(k, v)| matches!(&v, Value::String(_) if k == "text").then(|| if let Value::String(s) = v { s } else { unreachable!() })).unwrap_or_default(),
+            other => panic!("{other:?}"),
+        })
+        .collect()
+}
+
+fn typed_json(typed: &TypedWords) -> String {
+    let words: Vec<String> = typed.words.iter().map(|w| format!(r#"{{"text":"{}","start":{},"end":{}}}"#, w.text, w.span.start, w.span.end)).collect();
+    format!(r#"{{"language":"{}","words":[{}]}}"#, typed.language, words.join(","))
+}
+
+#[test]
+fn predictions_offer_the_foreign_form_of_the_typed_word() {
+    // The screen keyboard has no capitals: a name typed in lower case is offered right after
+    // the first prediction, the Japanese reading keeping its place.
+    let plain = predictions("китай", false);
+    assert!(!plain.contains(&"中国".to_string()), "{plain:?}");
+    let with = predictions("китай", true);
+    assert_eq!(with[0], plain[0], "{with:?}");
+    assert_eq!(with[1], "中国", "{with:?}");
+    assert_eq!(with.len(), plain.len().clamp(2, 9), "{with:?}");
+    let natasha = predictions("наташа", true);
+    assert!(natasha.contains(&"ナターシャ".to_string()), "{natasha:?}");
+    assert!(!predictions("наташа", false).contains(&"ナターシャ".to_string()));
+    // Its reading is its own, as every prediction's.
+    let natasha = line("rus_standard", "наташа");
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"{}","typed":{}}}"#, natasha.reading, typed_json(&natasha.typed)));
+    assert!(answer.contains(r#"{"text":"ナターシャ","reading":"なたーしゃ"}"#), "{answer}");
+    // A word typed further than its kana (the keyboard asks while й is pending): looked up whole.
+    let partial = TypedWords { language: "ru".to_string(), words: vec![TypedWord { text: "китай".to_string(), span: 0..2 }] };
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"きた","typed":{}}}"#, typed_json(&partial)));
+    assert!(answer.contains(r#"{"text":"中国","reading":"ちゅうごく"}"#), "{answer}");
+    // A capital says it is a name: its form comes first.
+    assert_eq!(predictions("Китай", true)[0], "中国");
+    assert_eq!(predictions("Наташа", true)[0], "ナターシャ");
+    // Two words the lexicon spells as one, typed as the whole reading.
+    assert_eq!(predictions("Новая Зеландия", true)[0], "ニュージーランド");
+    // A prefix that is not all one typed word gets nothing more.
+    let line = line("rus_standard", "Москва");
+    let partial = TypedWords { language: "ru".to_string(), words: vec![TypedWord { text: "Мос".to_string(), span: 0..2 }] };
+    let answer = api::prediction(converter(), None, &format!(r#"{{"reading":"{}","typed":{}}}"#, line.reading, typed_json(&partial)));
+    assert!(!answer.contains("モスクワ"), "{answer}");
+    // Typed words are checked against the prefix.
+    let answer = api::prediction(converter(), None, r#"{"reading":"も","typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    assert_eq!(error_of(&answer).as_deref(), Some("$typed.words[0].end is 4, past the end of the reading (1 characters)"), "{answer}");
 }
 
 // ---------- the request field ----------
@@ -287,15 +347,24 @@ fn error_of(answer: &str) -> Option<String> {
 #[test]
 fn the_exports_read_typed_words() {
     let c = converter();
-    let answer = api::convert(c, r#"{"reading":"もсくぁからきました","boundaries":[4,6],"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4},{"text":"кара","start":4,"end":6},{"text":"кимасита","start":6,"end":10}]}}"#);
+    let answer = api::convert(c, None, r#"{"reading":"もсくぁからきました","boundaries":[4,6],"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4},{"text":"кара","start":4,"end":6},{"text":"кимасита","start":6,"end":10}]}}"#);
     assert!(answer.contains("\"モスクワから"), "{answer}");
-    let answer = api::resize(c, r#"{"reading":"もсくぁ","segments":[4],"index":0,"delta":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    let answer = api::resize(c, None, r#"{"reading":"もсくぁ","segments":[4],"index":0,"delta":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
     assert!(answer.contains("\"モスクワ\""), "{answer}");
-    let answer = api::segment_candidates(c, r#"{"reading":"もсくぁ","segments":[4],"index":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
+    let answer = api::segment_candidates(c, None, r#"{"reading":"もсくぁ","segments":[4],"index":0,"typed":{"language":"ru","words":[{"text":"Москва","start":0,"end":4}]}}"#);
     assert!(answer.starts_with("{\"candidates\":[\"モスクワ\"") && answer.contains("\"Москва\"]"), "{answer}");
-    // null is no typed words; predict does not take them.
-    assert_eq!(error_of(&api::convert(c, r#"{"reading":"もсくぁ","typed":null}"#)), None);
-    assert_eq!(error_of(&api::prediction(c, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)).as_deref(), Some("predict request: unknown field \"typed\""));
+    // The spaces the writer typed bind resize and candidates as they bind convert: the
+    // segment of two typed words has its "as written" candidate with the space between them.
+    let two = line("rus_standard", "Новая Зеландия");
+    let words: Vec<String> = two.typed.words.iter().map(|w| format!(r#"{{"text":"{}","start":{},"end":{}}}"#, w.text, w.span.start, w.span.end)).collect();
+    let fields = format!(r#""reading":"{}","segments":[{}],"index":0,"boundaries":{:?},"typed":{{"language":"ru","words":[{}]}}"#, two.reading, two.reading.chars().count(), two.boundaries, words.join(","));
+    let answer = api::segment_candidates(c, None, &format!("{{{fields}}}"));
+    assert!(answer.starts_with("{\"candidates\":[\"ニュージーランド\"") && answer.contains("\"Новая Зеландия\"]"), "{answer}");
+    let answer = api::resize(c, None, &format!(r#"{{{fields},"delta":0,"candidates":9}}"#));
+    assert!(answer.contains("\"Новая Зеландия\"]"), "{answer}");
+    // null is no typed words; predict takes them too (`predictions_offer_the_foreign_form_of_the_typed_word`).
+    assert_eq!(error_of(&api::convert(c, None, r#"{"reading":"もсくぁ","typed":null}"#)), None);
+    assert_eq!(error_of(&api::prediction(c, None, r#"{"reading":"も","typed":{"language":"ru","words":[]}}"#)), None);
 }
 
 #[test]
@@ -315,6 +384,8 @@ fn malformed_typed_words_are_refused_naming_the_member() {
         (r#"{"language":"ru","words":[1]}"#.to_string(), "$typed.words[0] must be an object {\"text\", \"start\", \"end\"}, got a number"),
         (r#"{"language":"ru","words":[{"text":"а","start":0}]}"#.to_string(), "$typed.words[0].end is missing"),
         (r#"{"language":"ru","words":[{"text":"а","start":0,"end":1,"kind":"x"}]}"#.to_string(), "$typed.words[0]: unknown field \"kind\""),
+        // A member one level deeper than any valid one: the reading still comes back.
+        (r#"{"language":"ru","words":[{"text":["а"],"start":0,"end":1}]}"#.to_string(), "$typed.words[0].text must be a string, got an array"),
         (r#"{"language":"ru","words":[{"text":"","start":0,"end":1}]}"#.to_string(), "$typed.words[0].text is 0 characters, expected 1–64"),
         (format!(r#"{{"language":"ru","words":[{{"text":"{long}","start":0,"end":1}}]}}"#), "$typed.words[0].text is 65 characters, expected 1–64"),
         (r#"{"language":"ru","words":[{"text":"а","start":-1,"end":1}]}"#.to_string(), "$typed.words[0].start must be a position in the reading (0–256), got -1"),
@@ -325,7 +396,7 @@ fn malformed_typed_words_are_refused_naming_the_member() {
         (many, "$typed.words has 65 words, over the limit of 64"),
     ] {
         let request = format!(r#"{{"reading":"もсくぁ","typed":{typed}}}"#);
-        for answer in [api::convert(c, &request), api::resize(c, &request.replace("{\"reading\":\"もсくぁ\"", "{\"reading\":\"もсくぁ\",\"segments\":[4],\"index\":0,\"delta\":0"))] {
+        for answer in [api::convert(c, None, &request), api::resize(c, None, &request.replace("{\"reading\":\"もсくぁ\"", "{\"reading\":\"もсくぁ\",\"segments\":[4],\"index\":0,\"delta\":0"))] {
             assert_eq!(error_of(&answer).as_deref(), Some(expected), "{request} → {answer}");
             assert!(answer.contains("\"reading\":\"もсくぁ\""), "the reading comes back: {answer}");
         }

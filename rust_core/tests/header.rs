@@ -20,7 +20,7 @@ fn c_type(rust: &str) -> String {
 }
 
 fn normalize(c: &str) -> String {
-    c.split_whitespace().collect::<Vec<_>>().join(" ").replace(" *", " *").replace("* ", "*").replace('*', " *").replace("  ", " ").trim().to_string()
+    c.split_whitespace().collect::<Vec<_>>().join(" ").replace("* ", "*").replace('*', " *").replace("  ", " ").trim().to_string()
 }
 
 /// name → (return type, parameter types), from `pub [unsafe] extern "C" fn` items.
@@ -55,7 +55,7 @@ fn header_prototypes() -> BTreeMap<String, (String, Vec<String>)> {
             }
             let open = line.find('(').unwrap();
             let head = &line[..open];
-            let name_start = head.rfind(|c: char| c == ' ' || c == '*').unwrap() + 1;
+            let name_start = head.rfind([' ', '*']).unwrap() + 1;
             let name = &head[name_start..];
             let ret = normalize(&head[..name_start]);
             let params_text = &line[open + 1..line.rfind(')').unwrap()];
@@ -66,7 +66,7 @@ fn header_prototypes() -> BTreeMap<String, (String, Vec<String>)> {
                     .split(',')
                     .map(|p| {
                         let p = p.trim();
-                        let cut = p.rfind(|c: char| c == ' ' || c == '*').unwrap() + 1;
+                        let cut = p.rfind([' ', '*']).unwrap() + 1;
                         normalize(&p[..cut])
                     })
                     .collect()

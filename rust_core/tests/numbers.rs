@@ -4,7 +4,7 @@
 //! too large for 64 bits converts as before, without a number word past the limit.
 
 use cyrillic_ime_core::conversion::lattice::build::LatticeRequest;
-use cyrillic_ime_core::conversion::lattice::{Lattice, NodeText};
+use cyrillic_ime_core::conversion::lattice::{Lattice, NodeText, TextSource};
 use cyrillic_ime_core::conversion::numbers::NumberCosts;
 use cyrillic_ime_core::conversion::{Conversion, Converter, Request, Surroundings};
 use cyrillic_ime_core::dictionary::format::SpecialId;
@@ -61,7 +61,7 @@ fn a_numbers_reading_is_one_word_of_the_number_class() {
         lattice
             .nodes
             .iter()
-            .filter(|n| n.start == start && n.end == end && n.left_id == number && matches!(n.text, NodeText::User(_)))
+            .filter(|n| n.start == start && n.end == end && n.left_id == number && matches!(n.text, NodeText::Text { source: TextSource::Number, .. }))
             .map(|n| {
                 let mut text = String::new();
                 lattice.push_text(dictionary, n, &mut text);

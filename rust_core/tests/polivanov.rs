@@ -2,7 +2,7 @@
 //! independently of profiles.json so a wrong or missing rule in the data fails.
 
 mod common;
-use common::{assert_table, bundled_engine, type_text};
+use common::{assert_table, assert_typed, bundled_engine, type_text};
 
 const P: &str = "rus_standard";
 
@@ -84,8 +84,7 @@ fn loanword_syllables_and_small_kana_convert_in_both_scripts() {
 
 #[test]
 fn n_before_consonants_and_m_before_labials_is_n() {
-    let engine = bundled_engine();
-    for (typed, expected) in [
+    assert_typed(&bundled_engine(), P, &[
         ("кан", "かん"),
         ("канкоку", "かんこく"),
         ("ханда", "はんだ"),
@@ -95,15 +94,12 @@ fn n_before_consonants_and_m_before_labials_is_n() {
         ("минна", "みんな"),
         ("ханъэй", "はんえい"),
         ("кин'ё:би", "きんよーび"),
-    ] {
-        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
-    }
+    ]);
 }
 
 #[test]
 fn doubled_consonants_are_sokuon() {
-    let engine = bundled_engine();
-    for (typed, expected) in [
+    assert_typed(&bundled_engine(), P, &[
         ("гакко:", "がっこー"),
         ("иссё", "いっしょ"),
         ("китте", "きって"),
@@ -111,9 +107,7 @@ fn doubled_consonants_are_sokuon() {
         ("бэдд", "べっд"),
         ("каппа", "かっぱ"),
         ("мотто", "もっと"),
-    ] {
-        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
-    }
+    ]);
 }
 
 #[test]
@@ -124,8 +118,7 @@ fn punctuation_comes_from_the_data() {
 
 #[test]
 fn characters_without_a_rule_are_inserted_as_typed() {
-    let engine = bundled_engine();
-    for (typed, expected) in [
+    assert_typed(&bundled_engine(), P, &[
         ("ка5", "か5"),
         ("Tokyo", "Tokyo"),
         ("к😀а", "к😀あ"),
@@ -133,7 +126,5 @@ fn characters_without_a_rule_are_inserted_as_typed() {
         ("щы", "щы"),
         ("л", "л"),
         ("тy", "тy"),
-    ] {
-        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
-    }
+    ]);
 }

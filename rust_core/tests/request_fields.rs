@@ -29,18 +29,18 @@ const EXPORTS: &[Export] = &[
     },
     Export {
         what: "resize",
-        fields: &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "typed"],
-        valid: &[r#"{"reading":"はしの","segments":[2,1],"index":0,"delta":1,"candidates":2,"alternatives":1,"heard":false,"context":null,"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]}}"#],
+        fields: &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "boundaries", "typed"],
+        valid: &[r#"{"reading":"はしの","segments":[2,1],"index":0,"delta":1,"candidates":2,"alternatives":1,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]}}"#],
     },
     Export {
         what: "candidates",
-        fields: &["reading", "segments", "index", "limit", "heard", "context", "typed"],
-        valid: &[r#"{"reading":"はし","segments":[2],"index":0,"limit":2,"heard":false,"context":null,"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]}}"#],
+        fields: &["reading", "segments", "index", "limit", "heard", "context", "boundaries", "typed"],
+        valid: &[r#"{"reading":"はしの","segments":[2,1],"index":0,"limit":2,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]}}"#],
     },
     Export {
         what: "predict",
-        fields: &["reading", "limit", "context"],
-        valid: &[r#"{"reading":"は","limit":2,"context":null}"#],
+        fields: &["reading", "limit", "context", "typed"],
+        valid: &[r#"{"reading":"は","limit":2,"context":null,"typed":{"language":"ru","words":[{"text":"ха","start":0,"end":1}]}}"#],
     },
     Export {
         what: "learn",
@@ -75,10 +75,10 @@ impl Exports {
     fn call(&mut self, what: &str, request: &str) -> String {
         let c = &self.converter;
         match what {
-            "convert" => api::convert(c, request),
-            "resize" => api::resize(c, request),
-            "candidates" => api::segment_candidates(c, request),
-            "predict" => api::prediction(c, request),
+            "convert" => api::convert(c, None, request),
+            "resize" => api::resize(c, None, request),
+            "candidates" => api::segment_candidates(c, None, request),
+            "predict" => api::prediction(c, None, request),
             "learn" => user_api::learn(&mut self.store, request, |context| word_before(Some(c.dictionary()), context)),
             "user words" => user_api::user_words(&mut self.store, request),
             "forget" => user_api::forget(&mut self.store, request),

@@ -6,7 +6,7 @@
 //! (and in docs/PROFILES.md).
 
 mod common;
-use common::{assert_table, bundled_engine, katakana, type_text};
+use common::{assert_table, assert_typed, bundled_engine, katakana, type_text};
 
 const P: &str = "romaji";
 
@@ -426,8 +426,5 @@ fn capitals_give_hiragana_and_the_script_comes_from_the_profile_id() {
 
 #[test]
 fn what_is_not_romaji_is_inserted_as_typed() {
-    let engine = bundled_engine();
-    for (typed, expected) in [("x", "x"), ("l", "l"), ("k", "k"), ("kk", "っk"), ("tc", "tc"), ("q5", "q5"), ("é", "é"), (":", ":")] {
-        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
-    }
+    assert_typed(&bundled_engine(), P, &[("x", "x"), ("l", "l"), ("k", "k"), ("kk", "っk"), ("tc", "tc"), ("q5", "q5"), ("é", "é"), (":", ":")]);
 }

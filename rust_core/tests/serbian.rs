@@ -3,7 +3,7 @@
 //! of profiles.json so a wrong or missing rule in the data fails.
 
 mod common;
-use common::{assert_table, bundled_engine, type_text};
+use common::{assert_syllable_table, assert_table, assert_tables, assert_typed, bundled_engine};
 
 const P: &str = "srp";
 
@@ -68,18 +68,13 @@ const WORDS: &str = "
 
 #[test]
 fn every_syllable_of_the_system_converts() {
-    let engine = bundled_engine();
     // 8 vowels and glides, 7 plain rows and 4 voiced rows of 8 cells, ва во, and да де до.
-    assert_eq!(common::pairs(SYLLABLES).len(), 8 + 11 * 8 + 2 + 3, "the reference table itself is incomplete");
-    assert_table(&engine, P, SYLLABLES);
+    assert_syllable_table(&bundled_engine(), P, SYLLABLES);
 }
 
 #[test]
 fn aliases_loanwords_and_small_kana_convert() {
-    let engine = bundled_engine();
-    assert_table(&engine, P, ALIASES);
-    assert_table(&engine, P, LOANWORDS);
-    assert_table(&engine, P, SMALL_KANA);
+    assert_tables(&bundled_engine(), P, &[ALIASES, LOANWORDS, SMALL_KANA]);
 }
 
 #[test]
@@ -94,8 +89,5 @@ fn words_convert() {
 
 #[test]
 fn serbian_letters_without_a_japanese_use_are_inserted_as_typed() {
-    let engine = bundled_engine();
-    for (typed, expected) in [("ж", "ж"), ("љ", "љ"), ("ђ", "ђ"), ("ц", "ц"), ("л", "л"), ("кја5", "きゃ5"), ("Tokyo", "Tokyo"), ("њ", "њ")] {
-        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
-    }
+    assert_typed(&bundled_engine(), P, &[("ж", "ж"), ("љ", "љ"), ("ђ", "ђ"), ("ц", "ц"), ("л", "л"), ("кја5", "きゃ5"), ("Tokyo", "Tokyo"), ("њ", "њ")]);
 }

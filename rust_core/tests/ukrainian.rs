@@ -4,7 +4,7 @@
 //! collision between the two (and with the loanword syllables) pinned to its resolution.
 
 mod common;
-use common::{assert_table, bundled_engine, type_text};
+use common::{assert_syllable_table, assert_table, assert_tables, assert_typed, bundled_engine, type_text};
 
 const P: &str = "ukr";
 
@@ -107,16 +107,13 @@ const WORDS: &str = "
 
 #[test]
 fn every_syllable_of_kovalenko_converts() {
-    let engine = bundled_engine();
-    assert_eq!(common::pairs(KOVALENKO).len(), 8 + 11 * 8 + 2 + 3, "the reference table itself is incomplete");
-    assert_table(&engine, P, KOVALENKO);
+    assert_syllable_table(&bundled_engine(), P, KOVALENKO);
 }
 
 #[test]
 fn every_syllable_of_bondarenko_converts() {
     let engine = bundled_engine();
-    assert_eq!(common::pairs(BONDARENKO).len(), 8 + 11 * 8 + 2 + 3, "the reference table itself is incomplete");
-    assert_table(&engine, P, BONDARENKO);
+    assert_syllable_table(&engine, P, BONDARENKO);
     assert_table(&engine, P, BONDARENKO_RULES);
 }
 
@@ -132,10 +129,7 @@ fn collisions_between_the_systems_resolve_as_documented() {
 
 #[test]
 fn aliases_loanwords_and_small_kana_convert() {
-    let engine = bundled_engine();
-    assert_table(&engine, P, ALIASES);
-    assert_table(&engine, P, LOANWORDS);
-    assert_table(&engine, P, SMALL_KANA);
+    assert_tables(&bundled_engine(), P, &[ALIASES, LOANWORDS, SMALL_KANA]);
 }
 
 #[test]
@@ -150,8 +144,5 @@ fn words_convert() {
 
 #[test]
 fn ukrainian_letters_without_a_japanese_use_are_inserted_as_typed() {
-    let engine = bundled_engine();
-    for (typed, expected) in [("щ", "щ"), ("и", "и"), ("ь", "ь"), ("ж", "ж"), ("л", "л"), ("'", "'"), ("кі5", "き5"), ("ы", "ы")] {
-        assert_eq!(type_text(&engine, P, typed), expected, "{typed}");
-    }
+    assert_typed(&bundled_engine(), P, &[("щ", "щ"), ("и", "и"), ("ь", "ь"), ("ж", "ж"), ("л", "л"), ("'", "'"), ("кі5", "き5"), ("ы", "ы")]);
 }

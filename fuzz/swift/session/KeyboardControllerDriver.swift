@@ -163,25 +163,17 @@ private final class InjectableFailureEngine: KeyboardEngine {
     func cycleDakuten(_ character: String) -> DakutenResult? { core.cycleDakuten(character) }
     func profiles() -> [ProfileDescription]? { core.profiles() }
 
-    func convert(
-        _ reading: String, fixedSegmentLengths: [Int], candidates: Int, alternatives: Int, matchingHeardSpellings: Bool,
-        context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        core.convert(reading, fixedSegmentLengths: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-                     matchingHeardSpellings: matchingHeardSpellings, context: context)
+    func convert(_ request: ConversionRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        core.convert(request)
     }
-    func resizeSegment(
-        of conversion: KanjiConversion, at index: Int, by delta: Int, candidates: Int, context: ConversionContext
-    ) -> Result<KanjiConversion, KanjiConversionError> {
-        core.resizeSegment(of: conversion, at: index, by: delta, candidates: candidates, context: context)
+    func resizeSegment(_ request: ResizeRequest) -> Result<KanjiConversion, KanjiConversionError> {
+        core.resizeSegment(request)
     }
-    func candidates(
-        forSegment index: Int, of conversion: KanjiConversion, limit: Int, context: ConversionContext
-    ) -> Result<[String], KanjiConversionError> {
-        core.candidates(forSegment: index, of: conversion, limit: limit, context: context)
+    func candidates(_ request: SegmentCandidatesRequest) -> Result<[String], KanjiConversionError> {
+        core.candidates(request)
     }
-    func predictions(for reading: String, limit: Int, context: ConversionContext) -> Result<[KanjiPrediction], KanjiConversionError> {
-        core.predictions(for: reading, limit: limit, context: context)
+    func predictions(_ request: PredictionRequest) -> Result<[KanjiPrediction], KanjiConversionError> {
+        core.predictions(request)
     }
     func nextWords(after context: ConversionContext, limit: Int) -> Result<[KanjiPrediction], KanjiConversionError> {
         core.nextWords(after: context, limit: limit)

@@ -10,7 +10,7 @@
 
 use super::rows::{parse_rows, FUNCTION_KEYS, ROW_COUNT};
 use super::validate::{check_identifier, is_input_char, At, DataError};
-use crate::json::{quoted, write_string, write_string_array, PathPart};
+use crate::json::{quoted, write_array, write_string, write_string_array, write_string_object, write_string_rows, PathPart};
 use crate::limits;
 
 /// The id by which the letter rows (a profile's `rows`) are known among the layers.
@@ -301,48 +301,30 @@ impl ProfileKeyboard {
     /// Appends the fields `rust_profiles_json` gives each profile after `rows`:
     /// `lettersLabel`, `layers`, `keyInputs` and `keyNames` (docs/FFI.md).
     pub fn write_json(&self, out: &mut String) {
-        fn pairs_json(out: &mut String, pairs: &[(String, String)]) {
-            out.push('{');
-            for (i, (key, value)) in pairs.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(out, key);
-                out.push(':');
-                write_string(out, value);
-            }
-            out.push('}');
-        }
         out.push_str(",\"lettersLabel\":");
         write_string(out, &self.letters_label);
-        out.push_str(",\"layers\":[");
-        for (i, layer) in self.layers.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
+        out.push_str(",\"layers\":");
+        write_array(out, &self.layers, |out, layer| {
             out.push_str("{\"id\":");
             write_string(out, &layer.id);
             out.push_str(",\"returnToLettersAfter\":");
             write_string_array(out, &layer.return_to_letters_after);
-            out.push_str(",\"pages\":[");
-            for (p, page) in layer.pages.iter().enumerate() {
-                if p > 0 {
-                    out.push(',');
-                }
+            out.push_str(",\"pages\":");
+            write_array(out, &layer.pages, |out, page| {
                 out.push_str("{\"label\":");
                 write_string(out, &page.label);
                 out.push_str(",\"rows\":");
-                crate::json::write_string_rows(out, &page.rows);
+                write_string_rows(out, &page.rows);
                 out.push('}');
-            }
-            out.push_str("]}");
-        }
-        out.push_str("],\"keyInputs\":");
-        pairs_json(out, &self.key_inputs);
+            });
+            out.push('}');
+        });
+        out.push_str(",\"keyInputs\":");
+        write_string_object(out, &self.key_inputs);
         out.push_str(",\"keyNames\":{\"native\":");
-        pairs_json(out, &self.names_native);
+        write_string_object(out, &self.names_native);
         out.push_str(",\"ja\":");
-        pairs_json(out, &self.names_ja);
+        write_string_object(out, &self.names_ja);
         out.push('}');
     }
 }

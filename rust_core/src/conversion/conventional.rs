@@ -172,6 +172,22 @@ impl SpellingIndex {
         self.by_kana.is_empty()
     }
 
+    /// A reading's character as the spellings' kana are keyed: looked up as the dictionary is
+    /// (`lookup_char`), and lower-case (a letter the profile left as typed).
+    fn key_char(c: char) -> char {
+        lookup_char(c).to_lowercase().next().unwrap_or(c)
+    }
+
+    /// The characters `input` as the spellings' kana are keyed.
+    pub fn key_of(input: &[char]) -> String {
+        input.iter().map(|&c| Self::key_char(c)).collect()
+    }
+
+    /// Whether the characters `input`, all of them, are a conventional spelling.
+    pub fn knows(&self, input: &[char]) -> bool {
+        !self.get(&Self::key_of(input)).is_empty()
+    }
+
     /// Every conventional spelling found in `input` (a reading's characters, looked up as the
     /// spellings were typed), start by start, shorter first.
     pub fn find_in(&self, input: &[char]) -> Vec<SpellingMatch<'_>> {
@@ -179,7 +195,7 @@ impl SpellingIndex {
         if self.by_kana.is_empty() {
             return found;
         }
-        let lookup: Vec<char> = input.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
+        let lookup: Vec<char> = input.iter().map(|&c| Self::key_char(c)).collect();
         let mut key = String::new();
         for start in 0..lookup.len() {
             key.clear();

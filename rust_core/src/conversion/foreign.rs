@@ -5,7 +5,7 @@
 //!
 //! The request says what the writer typed for spans of the reading ([`TypedWords`]). Over
 //! each such word (and each run of consecutive words the lexicon spells as one, `Новая
-//! Зеландия`) this module pushes, before the lattice is grouped by position:
+//! Зеландия`) this module says what the lattice's build pushes ([`plan`], [`ForeignWords`]):
 //!
 //! - the lexicon's established forms (`foreign_lexicon`), in the lexicon's order, at
 //!   [`ForeignCosts::lexicon`] and one step more for each later form, all with the word
@@ -25,61 +25,14 @@
 
 use super::conventional::SpellingIndex;
 use super::input::{class_of, lookup_char, to_hiragana, CharClass};
-use super::lattice::{Lattice, Node, NodeText};
+use super::written::{Written, WrittenWord};
 use crate::dictionary::format::SpecialId;
-use crate::dictionary::{Dictionary, Entry};
+use crate::dictionary::Dictionary;
 use crate::foreign_lexicon::{self, Entry as LexiconEntry, Kind, Lexicon};
-use crate::limits;
+use crate::request::{TypedWord, TypedWords};
 use crate::transcription::Transcriber;
+use std::borrow::Cow;
 use std::ops::Range;
-
-/// One word the writer typed: its letters exactly as typed and the characters of the reading
-/// they composed to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TypedWord {
-    pub text: String,
-    /// Characters of the reading (end exclusive).
-    pub span: Range<usize>,
-}
-
-/// What the writer typed for spans of the reading (the request's `typed`): the profile's
-/// language (profiles.json's `language`: ru, uk, be, sr-Cyrl, bg) and the words, in order.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct TypedWords {
-    pub language: String,
-    pub words: Vec<TypedWord>,
-}
-
-impl TypedWords {
-    /// Checks the words against a reading of `len` characters: at most
-    /// [`limits::MAX_TYPED_WORDS`], each text 1–[`limits::MAX_TYPED_WORD_CHARS`] characters,
-    /// spans non-empty, in order, not overlapping and within the reading. The error names the
-    /// member (`$typed.words[2].end …`).
-    pub fn check(&self, len: usize) -> Result<(), String> {
-        if self.words.len() > limits::MAX_TYPED_WORDS {
-            return Err(format!("$typed.words has {} words, over the limit of {}", self.words.len(), limits::MAX_TYPED_WORDS));
-        }
-        let mut previous_end = 0;
-        for (i, word) in self.words.iter().enumerate() {
-            let chars = word.text.chars().count();
-            if chars == 0 || chars > limits::MAX_TYPED_WORD_CHARS {
-                return Err(format!("$typed.words[{i}].text is {chars} characters, expected 1–{}", limits::MAX_TYPED_WORD_CHARS));
-            }
-            let Range { start, end } = word.span;
-            if end <= start {
-                return Err(format!("$typed.words[{i}].end is {end}, expected after its start ({start})"));
-            }
-            if end > len {
-                return Err(format!("$typed.words[{i}].end is {end}, past the end of the reading ({len} characters)"));
-            }
-            if start < previous_end {
-                return Err(format!("$typed.words[{i}].start is {start}, before the end of the word before it ({previous_end})"));
-            }
-            previous_end = end;
-        }
-        Ok(())
-    }
-}
 
 /// What foreign words cost in the lattice. Chosen by measurement on the development half of
 /// the foreign-word set (docs/CONVERSION.md, "The writer's own words"; `cargo run --release
@@ -201,21 +154,35 @@ pub fn prepare() {
     let _ = Transcriber::bundled();
 }
 
-/// Adds the foreign-word nodes of `request` to `lattice` (after the word boundaries are
-/// enforced: a form of several typed words spans the boundaries between them; before
-/// [`Lattice::finish`]), and makes the Japanese readings of names dearer. `spellings`: the
-/// conventional spellings, whose words are Japanese names.
-pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut Lattice, request: &ForeignRequest, spellings: Option<&SpellingIndex>) {
+/// What the writer's own words add to a lattice ([`plan`]).
+#[derive(Debug, Default)]
+pub struct ForeignWords {
+    /// The first characters of the words that are names: every word over one (but the
+    /// writer's own, `TextSource::keeps_its_cost_under_a_name`) pays [`ForeignCosts::name`].
+    /// Each path has exactly one word over a name's first character, so a Japanese reading of
+    /// a name pays once.
+    pub names: Vec<usize>,
+    /// The foreign forms, in the order they are pushed.
+    pub forms: Vec<WrittenWord<'static>>,
+}
+
+/// The foreign words of `request` over the input `chars` (after the word boundaries are
+/// enforced: a form of several typed words spans the boundaries between them). `spellings`:
+/// the conventional spellings, whose words are Japanese names; `uncovered`: for each
+/// character, whether no word of the lattice covers it (`Lattice::uncovered`), asked for only
+/// where a typed word's kana hold a letter.
+pub(in crate::conversion) fn plan(dictionary: &Dictionary, chars: &[char], request: &ForeignRequest, spellings: Option<&SpellingIndex>, uncovered: impl FnOnce() -> Vec<bool>) -> ForeignWords {
     let ForeignRequest { words: typed, after_text, costs } = *request;
+    let mut out = ForeignWords::default();
     let language = typed.language.as_str();
     let lexicon = foreign_lexicon::bundled();
     let transcriber = Transcriber::bundled().ok().and_then(|t| t.language(language));
     // A language with neither table (romaji's `ja`, one this build does not know) gives no
     // foreign words, and leaves the Japanese readings as they are.
     if transcriber.is_none() && lexicon.entry_count(language) == 0 {
-        return;
+        return out;
     }
-    let words: Vec<Option<Word>> = typed.words.iter().map(|w| Word::read(w, &lattice.chars, lexicon, language)).collect();
+    let words: Vec<Option<Word>> = typed.words.iter().map(|w| Word::read(w, chars, lexicon, language)).collect();
     // Runs of consecutive words the lexicon spells as one (`Новая Зеландия`, `Босна и
     // Херцеговина`), spanning the boundaries between them; a name, so its first word is
     // capitalised (most words are not, and need no look-up).
@@ -240,7 +207,7 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
         }
     }
     // Which letters no Japanese reading covers, where a typed word's kana hold any letter.
-    let unread = words.iter().flatten().any(|w| lattice.chars[w.span.clone()].iter().any(|&c| is_letter(c))).then(|| letters_unread(lattice));
+    let unread = words.iter().flatten().any(|w| chars[w.span.clone()].iter().any(|&c| is_letter(c))).then(|| letters_unread(chars, uncovered()));
     let stances: Vec<Option<Stance>> = words
         .iter()
         .enumerate()
@@ -250,7 +217,7 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
             let inside = word.span.start > 0 || after_text;
             // A name of two words starts a sentence (`Лев Толстой`, `Паисий Хилендарски`).
             let named_on = || words.get(i + 1).and_then(Option::as_ref).is_some_and(|next| next.capitalised && next.span.start == word.span.end);
-            let name = word.capitalised && (inside || known || named_on()) && !is_japanese_name(dictionary, &lattice.chars[word.span.clone()], spellings);
+            let name = word.capitalised && (inside || known || named_on()) && !is_japanese_name(dictionary, &chars[word.span.clone()], spellings);
             Some(if name {
                 Stance::Name
             } else if unread.as_ref().is_some_and(|u| u[word.span.clone()].contains(&true)) {
@@ -260,26 +227,13 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
             })
         })
         .collect();
-    // Each path has exactly one node over a word's first character: a Japanese reading of a
-    // name pays once. User words (and texts the conventional spellings add) keep their cost:
-    // the writer's own.
-    let japanese = lattice.nodes.len();
-    for (word, _) in words.iter().zip(&stances).filter(|(_, s)| **s == Some(Stance::Name)) {
-        let Some(word) = word else { continue };
-        let at = 2 * word.span.start as u16;
-        for node in &mut lattice.nodes[..japanese] {
-            if node.start <= at && at < node.end && !matches!(node.text, NodeText::User(_)) {
-                node.cost += costs.name;
-            }
-        }
-    }
-    let mut push = Pusher { dictionary, lattice };
+    out.names.extend(words.iter().zip(&stances).filter(|(_, s)| **s == Some(Stance::Name)).filter_map(|(word, _)| Some(word.as_ref()?.span.start)));
     for (i, (word, stance)) in words.iter().zip(&stances).enumerate() {
         let (Some(word), Some(stance)) = (word, *stance) else { continue };
         let extra = if stance == Stance::Japanese { costs.japanese_first } else { 0 };
-        push.forms(word.span.clone(), &word.forms, costs, extra);
+        push_forms(&mut out.forms, word.span.clone(), &word.forms, costs, extra);
         for phrase in phrases.iter().filter(|p| p.first == i) {
-            push.forms(phrase.span.clone(), &phrase.forms, costs, extra);
+            push_forms(&mut out.forms, phrase.span.clone(), &phrase.forms, costs, extra);
         }
         // A lower-case word that reads as Japanese (most words of a sentence) is looked up in
         // the lexicon only: its transcription would be a guess, dearer than its Japanese reading.
@@ -292,13 +246,18 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
         let mut found = false;
         // Where the word may be Japanese, a variant read as the kana typed (`мама`: ママ under
         // まま) is already in the lattice at its own cost.
-        let typed_kana: String = push.lattice.chars[word.span.clone()].iter().map(|&c| lookup_char(c)).collect();
+        let typed_kana: String = chars[word.span.clone()].iter().map(|&c| lookup_char(c)).collect();
         for variant in &variants {
             let reading = to_hiragana(&variant.katakana);
             if word.forms.iter().any(|f| f.text == variant.katakana) || (stance == Stance::Japanese && reading == typed_kana) {
                 continue;
             }
-            found |= push.dictionary_words(word.span.clone(), &reading, &variant.katakana, variant.cost + beside + extra);
+            // Only a variant the dictionary holds: its words, each at its own cost.
+            if dictionary.each_written(&reading, &variant.katakana, |_, _| {}) {
+                found = true;
+                let how = Written::Words { reading: Cow::Owned(reading), extra: variant.cost + beside + extra };
+                out.forms.push(WrittenWord { span: word.span.clone(), text: Cow::Owned(variant.katakana.clone()), how });
+            }
         }
         // Neither the lexicon nor the dictionary knows the word: the plain transcription, for a
         // name at a fixed cost; for a word that may be Japanese at a cost per kana above what
@@ -310,10 +269,68 @@ pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut L
                     Stance::Name | Stance::Foreign => costs.transcription,
                     Stance::Japanese => costs.transcription + costs.guess_per_kana * word.span.len() as i32,
                 };
-                push.text(word.span.clone(), &best.katakana, SpecialId::KatakanaNoun, cost);
+                let how = Written::Text { class: SpecialId::KatakanaNoun, cost };
+                out.forms.push(WrittenWord { span: word.span.clone(), text: Cow::Owned(best.katakana.clone()), how });
             }
         }
     }
+    out
+}
+
+/// The foreign forms of what the writer typed for a whole reading ([`whole_forms`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WholeForms {
+    /// Whether the (first) word was typed with a capital: a name, whose forms come first.
+    pub capitalised: bool,
+    /// (text, its reading), the usual first.
+    pub forms: Vec<(String, String)>,
+}
+
+/// The foreign forms of the typed word that covers all of `chars`, or of the consecutive
+/// typed words that do and the lexicon spells as one (`Новая Зеландия`): the lexicon's forms
+/// in its order, then (for one word) the transcription's variants that are dictionary words
+/// (ナターシャ), a lower-case word's variant read as the kana typed left out (the dictionary's
+/// own words of those kana have it: `мама` is まま, ママ). None where no typed word covers the
+/// reading, or neither table has a form of it. For prediction, which runs at every keystroke:
+/// only the words over the reading are looked up.
+pub fn whole_forms(dictionary: &Dictionary, chars: &[char], typed: &TypedWords) -> Option<WholeForms> {
+    let language = typed.language.as_str();
+    let (first, last) = (typed.words.first()?, typed.words.last()?);
+    if first.span.start != 0 || last.span.end != chars.len() || typed.words.windows(2).any(|w| w[0].span.end != w[1].span.start) {
+        return None;
+    }
+    let lexicon = foreign_lexicon::bundled();
+    let words: Vec<Word> = typed.words.iter().map(|w| Word::read(w, chars, lexicon, language)).collect::<Option<_>>()?;
+    // Punctuation cut off a word's ends stands in the reading outside the word.
+    if words.first()?.span.start != 0 || words.last()?.span.end != chars.len() {
+        return None;
+    }
+    let capitalised = words[0].capitalised;
+    let mut forms: Vec<(String, String)> = Vec::new();
+    let mut add = |text: &str, reading: &str| {
+        if !forms.iter().any(|(t, _)| t == text) {
+            forms.push((text.to_string(), reading.to_string()));
+        }
+    };
+    if let [word] = words.as_slice() {
+        for entry in &word.forms {
+            add(entry.text, entry.reading);
+        }
+        let typed_kana: String = chars.iter().map(|&c| lookup_char(c)).collect();
+        let transcriber = Transcriber::bundled().ok().and_then(|t| t.language(language));
+        for variant in transcriber.map(|t| t.variants(word.letters, MAX_VARIANTS_LOOKED_UP)).unwrap_or_default() {
+            let reading = to_hiragana(&variant.katakana);
+            if (capitalised || reading != typed_kana) && dictionary.each_written(&reading, &variant.katakana, |_, _| {}) {
+                add(&variant.katakana, &reading);
+            }
+        }
+    } else if capitalised && words.len() <= lexicon.longest_phrase(language) {
+        let letters: Vec<&str> = words.iter().map(|w| w.letters).collect();
+        for entry in lexicon.lookup(language, &letters.join(" ")) {
+            add(entry.text, entry.reading);
+        }
+    }
+    (!forms.is_empty()).then_some(WholeForms { capitalised, forms })
 }
 
 /// Consecutive typed words the lexicon spells as one.
@@ -326,33 +343,23 @@ struct Phrase {
     forms: Vec<LexiconEntry<'static>>,
 }
 
-/// For each character of the lattice's input, whether it is a Cyrillic letter no word of the
-/// lattice (but the character kept as typed) covers: a letter the profile left as typed and
-/// no spelling as heard reads (the с of `дэс` is read as す, the в of `Иванов` is not).
-fn letters_unread(lattice: &Lattice) -> Vec<bool> {
-    let mut unread: Vec<bool> = lattice.chars.iter().map(|&c| is_letter(c)).collect();
-    let letters: Vec<usize> = (0..unread.len()).filter(|&i| unread[i]).collect();
-    for node in lattice.nodes.iter().filter(|n| !matches!(n.text, NodeText::AsTyped)) {
-        let covered = node.start as usize / 2..(node.end as usize).div_ceil(2);
-        for &i in letters.iter().filter(|i| covered.contains(i)) {
-            unread[i] = false;
-        }
-    }
-    unread
+/// For each character of the input, whether it is a Cyrillic letter no word of the lattice
+/// covers (`uncovered`, but the character kept as typed): a letter the profile left as typed
+/// and no spelling as heard reads (the с of `дэс` is read as す, the в of `Иванов` is not).
+fn letters_unread(chars: &[char], uncovered: Vec<bool>) -> Vec<bool> {
+    chars.iter().zip(uncovered).map(|(&c, uncovered)| uncovered && is_letter(c)).collect()
 }
 
 /// Whether the kana `chars` are a Japanese name written in Cyrillic: a conventional spelling
 /// (`Токио`), or kana whose likeliest word is a name written in kanji (`Танака`: 田中, a
 /// family name). A capital letter then does not make the word foreign.
 fn is_japanese_name(dictionary: &Dictionary, chars: &[char], spellings: Option<&SpellingIndex>) -> bool {
-    let key: String = chars.iter().map(|&c| lookup_char(c).to_lowercase().next().unwrap_or(c)).collect();
-    if spellings.is_some_and(|s| !s.get(&key).is_empty()) {
+    if spellings.is_some_and(|s| s.knows(chars)) {
         return true;
     }
     let names = [SpecialId::Surname, SpecialId::GivenName, SpecialId::PersonName, SpecialId::Place].map(|id| dictionary.special_id(id));
-    let codes: Option<Vec<u8>> = key.chars().map(|c| dictionary.code_of(c)).collect();
-    let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
-    let likeliest = entries.into_iter().flatten().filter_map(|i| dictionary.entry(i)).min_by_key(|e| e.cost);
+    let reading = SpellingIndex::key_of(chars);
+    let likeliest = dictionary.entries_of(&reading).map(|(_, e)| e).min_by_key(|e| e.cost);
     likeliest.is_some_and(|e| e.has_kanji() && names.contains(&e.left_id))
 }
 
@@ -366,59 +373,14 @@ fn kind_id(kind: Kind) -> SpecialId {
     }
 }
 
-/// Pushes foreign forms into a lattice.
-struct Pusher<'a> {
-    dictionary: &'a Dictionary,
-    lattice: &'a mut Lattice,
-}
-
-impl Pusher<'_> {
-    /// The lexicon's forms of a spelling over `span`, in its order, at
-    /// [`ForeignCosts::lexicon`] plus `extra`, one rank dearer each. One class for every form
-    /// (the first form's kind), so that only the lexicon's order tells them apart: the
-    /// classes' connections differ by more than a rank (`Бразилия`: ブラジル, the country,
-    /// before ブラジリア, its capital).
-    fn forms(&mut self, span: Range<usize>, forms: &[LexiconEntry], costs: &ForeignCosts, extra: i32) {
-        let id = forms.first().map_or(SpecialId::Noun, |entry| kind_id(entry.kind));
-        for (rank, entry) in forms.iter().enumerate() {
-            self.text(span.clone(), entry.text, id, costs.lexicon + rank as i32 * costs.lexicon_rank + extra);
-        }
-    }
-
-    /// The dictionary's words of `reading` written `text` over `span`, each at its own cost
-    /// plus `extra`; whether there was one.
-    fn dictionary_words(&mut self, span: Range<usize>, reading: &str, text: &str, extra: i32) -> bool {
-        self.each_word(reading, text, |lattice, entry, e, slot| {
-            let cost = e.cost as i32 + extra;
-            lattice.push(Node { start: 2 * span.start as u16, end: 2 * span.end as u16, left_id: e.left_id, right_id: e.right_id, cost, text: NodeText::Heard { entry, reading: slot } });
-        })
-    }
-
-    /// `text` over `span` with the class `id`, at `cost`.
-    fn text(&mut self, span: Range<usize>, text: &str, id: SpecialId, cost: i32) {
-        let id = self.dictionary.special_id(id);
-        let index = self.lattice.user_texts.len() as u32;
-        self.lattice.user_texts.push(text.to_string());
-        self.lattice.push(Node { start: 2 * span.start as u16, end: 2 * span.end as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
-    }
-
-    /// Calls `visit` with each dictionary word of `reading` written `text` (its index, its
-    /// entry and the lattice's slot of the reading); whether there was one.
-    fn each_word(&mut self, reading: &str, text: &str, mut visit: impl FnMut(&mut Lattice, u32, &Entry, u32)) -> bool {
-        let dictionary = self.dictionary;
-        let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
-        let Some(entries) = codes.and_then(|codes| dictionary.probe(&codes).1) else { return false };
-        let mut slot = None;
-        let mut surface = String::new();
-        for index in entries {
-            let Some(e) = dictionary.entry(index) else { continue };
-            surface.clear();
-            dictionary.push_surface(&e, reading, &mut surface);
-            if surface == text {
-                let slot = *slot.get_or_insert_with(|| self.lattice.readings.push(reading));
-                visit(self.lattice, index, &e, slot);
-            }
-        }
-        slot.is_some()
+/// The lexicon's forms of a spelling over `span`, in its order, at [`ForeignCosts::lexicon`]
+/// plus `extra`, one rank dearer each. One class for every form (the first form's kind), so
+/// that only the lexicon's order tells them apart: the classes' connections differ by more
+/// than a rank (`Бразилия`: ブラジル, the country, before ブラジリア, its capital).
+fn push_forms(out: &mut Vec<WrittenWord<'static>>, span: Range<usize>, forms: &[LexiconEntry<'static>], costs: &ForeignCosts, extra: i32) {
+    let class = forms.first().map_or(SpecialId::Noun, |entry| kind_id(entry.kind));
+    for (rank, entry) in forms.iter().enumerate() {
+        let how = Written::Text { class, cost: costs.lexicon + rank as i32 * costs.lexicon_rank + extra };
+        out.push(WrittenWord { span: span.clone(), text: Cow::Borrowed(entry.text), how });
     }
 }

@@ -17,12 +17,14 @@ pub mod prediction;
 pub mod search;
 pub mod segments;
 mod spare;
+mod written;
 
 use crate::dictionary::Dictionary;
 use crate::limits;
 use conventional::SpellingIndex;
 use context::LeftContext;
-use foreign::{ForeignCosts, ForeignRequest, TypedWords};
+use crate::request::TypedWords;
+use foreign::{ForeignCosts, ForeignRequest};
 use heard::HeardCosts;
 use numbers::NumberCosts;
 use lattice::build::LatticeRequest;
@@ -87,14 +89,14 @@ pub struct Request<'a> {
     pub user: Option<&'a UserData>,
     /// What the writer typed for spans of the reading (`foreign.rs`): their own names, places
     /// and words become foreign-word candidates. None converts the kana alone.
-    pub typed: Option<&'a TypedWords>,
+    pub typed_words: Option<&'a TypedWords>,
 }
 
 impl<'a> Request<'a> {
     /// The best conversion of `reading` as typed: one candidate per segment, no alternatives,
     /// at the start of a sentence, without the user store.
     pub fn new(reading: &'a str) -> Request<'a> {
-        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed: None }
+        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed_words: None }
     }
 }
 
@@ -222,9 +224,9 @@ impl Converter {
         };
         let mut conversion = self.convert_inner(&request)?;
         let before = conversion.best_text();
-        // The word before the first segment: the left context's. (Inside one conversion the
-        // latest choice of each segment's reading comes first, as before: what the writer chose
-        // last is what they see again.)
+        // The word before the first segment: the left context's. Later segments take no pair
+        // with the segment before them: in each, the latest choice of its reading comes first,
+        // since what the writer chose last is what they see again.
         let word_before = request.around.left.filter(|l| !l.is_sentence_start()).map(|l| l.text.clone());
         for (i, segment) in conversion.segments.iter_mut().enumerate() {
             let mut preferred: Vec<String> = Vec::new();
@@ -276,8 +278,8 @@ impl Converter {
         if let Some(&b) = around.boundaries.iter().find(|&&b| b == 0 || b >= len) {
             return refuse(format!("word boundary {b} is not inside the reading of {len} characters (1–{})", len.saturating_sub(1)));
         }
-        if let Some(typed) = request.typed {
-            typed.check(len).map_err(ConversionError)?;
+        if let Some(typed_words) = request.typed_words {
+            typed_words.check(len).map_err(ConversionError)?;
         }
         if len == 0 {
             return Ok(Conversion { reading: String::new(), segments: Vec::new(), alternatives: Vec::new() });
@@ -288,14 +290,10 @@ impl Converter {
         let sentence_start_classes = [(search::BOUNDARY_ID, 0)];
         let left_classes: &[(u16, i32)] = if left.is_sentence_start() { &sentence_start_classes } else { &left.classes };
         let heard = request.heard.then_some(&self.heard_costs);
-        // After any known word a particle as heard may start the reading; the connection
-        // costs decide whether one can follow that word (measured: allowing it only after
-        // content words left わ unconverted after に, へ, で in words typed one at a time).
         // The most texts a search below keeps: the best path's; each segment's candidates
-        // (`segments::candidates`), when more than one is asked for; the alternatives. The
-        // lattice can leave out the homophones no such search takes.
-        let segment_texts = if request.candidates > 1 { request.candidates } else { 1 };
-        let most_texts = segment_texts.max(request.alternatives);
+        // (`segments::candidates`); the alternatives. The lattice can leave out the homophones
+        // no such search takes.
+        let most_texts = request.candidates.max(request.alternatives);
         let lattice = Lattice::build(
             dictionary,
             &LatticeRequest {
@@ -303,10 +301,13 @@ impl Converter {
                 heard,
                 spellings: Some(&self.spellings),
                 user: request.user,
+                // After any known word a particle as heard may start the reading; the connection
+                // costs decide whether one can follow that word (measured: allowing it only after
+                // content words left わ unconverted after に, へ, で in words typed one at a time).
                 particle_at_start: request.heard && !left.is_sentence_start(),
                 boundaries: around.boundaries,
-                texts: Some(most_texts),
-                foreign: request.typed.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
+                most_texts_searched: Some(most_texts),
+                foreign: request.typed_words.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
                 numbers: self.numbers.as_ref(),
             },
         );
@@ -377,7 +378,7 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, first);
             let (before, after) = contexts(&lattice, best, start, end, left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let segment = SegmentQuery { start, end, typed: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k], written: request.typed };
+            let segment = SegmentQuery { start, end, reading: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k], typed_words: request.typed_words };
             let candidates = candidates(dictionary, &lattice, &mut search, segment);
             segments.push(Segment { reading, candidates });
         }

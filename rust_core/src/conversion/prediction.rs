@@ -2,11 +2,13 @@
 //! (`ありがと` → ありがとう, ありがとうございます), for the candidate bar while composing.
 
 use super::context::LeftContext;
+use super::foreign;
 use super::input::lookup_char;
 use crate::dictionary::reader::TrieNode;
 use crate::dictionary::prediction_lists;
 use crate::dictionary::{Dictionary, Entry};
 use crate::limits;
+use crate::request::TypedWords;
 use crate::user::UserData;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -70,6 +72,31 @@ pub fn predict_in(dictionary: &Dictionary, prefix: &str, limit: usize, left: imp
         return Ok(next_words(dictionary, &left(), limit, user));
     }
     predict_with(dictionary, prefix, limit, user)
+}
+
+/// Adds to `predictions` of `prefix` the foreign forms of what the writer typed for it
+/// (`typed`; `foreign::whole_forms`): a name typed with a capital (`Наташа`) first, a word in
+/// lower case right after the first prediction (`китай`: 期待, then 中国) — the screen
+/// keyboard has no capitals, so a name typed there stays in reach without the Japanese
+/// reading losing its place. Each has its own reading (ナターシャ: なたーしゃ), as every
+/// prediction has the whole reading it stands for: the prefix may be the kana of only part of
+/// the word (the keyboard asks while letters are pending: `китай` over きた), and a choice
+/// learned under it would come back for words it is not. Those already among the predictions
+/// keep their place; at most `limit` in all. Checks `typed` against the prefix
+/// (`TypedWords::check`).
+pub fn add_foreign_forms(dictionary: &Dictionary, prefix: &str, typed: &TypedWords, predictions: &mut Vec<Prediction>, limit: usize) -> Result<(), String> {
+    let chars: Vec<char> = prefix.chars().collect();
+    typed.check(chars.len())?;
+    let Some(whole) = foreign::whole_forms(dictionary, &chars, typed) else { return Ok(()) };
+    let mut at = if whole.capitalised { 0 } else { predictions.len().min(1) };
+    for (text, reading) in whole.forms {
+        if !predictions.iter().any(|p| p.text == text) {
+            predictions.insert(at, Prediction { text, reading, cost: i32::MIN });
+            at += 1;
+        }
+    }
+    predictions.truncate(limit);
+    Ok(())
 }
 
 /// The words that usually follow the left context's last word, best first: what the writer

@@ -128,8 +128,8 @@ const _: () = assert!(MAX_PUSHES < 1 << INDEX_BITS && 2 * crate::limits::MAX_REA
 
 /// The queue's order in one integer: total cost, then start position (nearer the span's start
 /// first, see `Search::heap`), then the number the state would have had in `Search::states`
-/// had every word before been queued when its state was expanded — the order in which they
-/// were queued before families (so ties go as they did).
+/// had every word before been queued when its state was expanded: paths of equal cost come in
+/// the order their words were found, whether or not a family held them back.
 fn queue_key(total: i32, start: u16, index: u32) -> u64 {
     (u64::from(total as u32 ^ 0x8000_0000) << 32) | (u64::from(start) << INDEX_BITS) | u64::from(index)
 }
@@ -388,11 +388,16 @@ impl Search {
     /// The best paths `query` asks for, cheapest first; `keep` decides which paths count as
     /// different (given a path's nodes, and its text when the search has written it, as
     /// [`Search::paths`] gives it). With [`Distinct::Texts`], `keep` keeps at most one path per
-    /// text, and the search leaves out paths that could only repeat a text. With
-    /// [`Forward::Whole`], a search that gives up returns the paths found before it did.
+    /// text, and the search leaves out paths that could only repeat a text. Always by the
+    /// span's own forward costs: a query for [`Forward::Whole`] (a search that may give up,
+    /// `Search::paths`) runs the span's own pass instead, so the paths are never partial.
     pub fn best_paths(&mut self, dictionary: &Dictionary, lattice: &Lattice, query: &PathQuery, mut keep: impl FnMut(&[u32], Option<&str>) -> bool) -> Vec<Path> {
+        let own = match query.forward {
+            Forward::Whole { .. } => PathQuery { forward: Forward::Run, ..*query },
+            Forward::Run | Forward::Own => *query,
+        };
         let mut paths = Vec::new();
-        self.paths(dictionary, lattice, query, |nodes, cost, known| {
+        self.paths(dictionary, lattice, &own, |nodes, cost, known| {
             let kept = keep(nodes, known);
             if kept {
                 paths.push(Path { nodes: nodes.to_vec(), cost });

@@ -3,7 +3,7 @@
 //! auxiliaries and endings stay with the word before them — and each segment's
 //! candidates, ranked in the context of its neighbours on the best path.
 
-use super::foreign::TypedWords;
+use crate::request::TypedWords;
 use super::input::{to_hiragana, to_katakana};
 use super::lattice::Lattice;
 use super::search::{Distinct, Forward, Path, PathQuery, Search, Span, BOUNDARY_ID};
@@ -128,7 +128,7 @@ pub struct SegmentQuery<'a> {
     pub start: usize,
     pub end: usize,
     /// Its reading as typed (the lattice's characters there).
-    pub typed: &'a str,
+    pub reading: &'a str,
     /// Its neighbours on the best path: the word before it, and the left id of the word after
     /// it ([`contexts`]).
     pub before: Before<'a>,
@@ -148,14 +148,14 @@ pub struct SegmentQuery<'a> {
     pub forward: Forward,
     /// What the writer typed for spans of the reading: the segment's words as typed are its
     /// last candidate.
-    pub written: Option<&'a TypedWords>,
+    pub typed_words: Option<&'a TypedWords>,
 }
 
 /// Candidates for a segment between its neighbours on the best path, with a word boundary at
 /// every cut inside it, best first: the text of the best path leads; then the reading in
 /// hiragana and in katakana.
 pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Search, segment: SegmentQuery) -> Vec<Candidate> {
-    let SegmentQuery { start, end, typed, before, after, cuts, first_nodes, first_text, limit, forward, written } = segment;
+    let SegmentQuery { start, end, reading, before, after, cuts, first_nodes, first_text, limit, forward, typed_words } = segment;
     // Room for the candidates and the reading forms appended after them (at most four).
     let mut out: Vec<Candidate> = Vec::with_capacity(limit.max(1) + 4);
     // The best path's text leads, at the cost of its own words between these neighbours (they
@@ -210,28 +210,28 @@ pub fn candidates(dictionary: &Dictionary, lattice: &Lattice, search: &mut Searc
             out.push(Candidate { text: form, cost: i32::MAX, class: None });
         }
     };
-    push_form(to_hiragana(typed));
-    push_form(to_katakana(typed));
+    push_form(to_hiragana(reading));
+    push_form(to_katakana(reading));
     // Digits and Latin letters: both widths, so a number can be written either way.
-    if typed.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {
-        push_form(super::input::to_halfwidth(typed));
-        push_form(super::input::to_fullwidth(typed));
+    if reading.chars().all(|c| matches!(super::input::class_of(c), super::input::CharClass::Digit | super::input::CharClass::Latin)) {
+        push_form(super::input::to_halfwidth(reading));
+        push_form(super::input::to_fullwidth(reading));
     }
-    if let Some(written) = written.and_then(|w| as_written(w, typed, start / 2, cuts)) {
+    if let Some(written) = typed_words.and_then(|w| as_written(w, reading, start / 2, cuts)) {
         push_form(written);
     }
     out
 }
 
-/// The segment whose reading `typed` starts at character `from` as the writer typed it: each
-/// typed word inside it in its letters as typed (with the space the writer typed between two
-/// of them), the rest of its reading in hiragana. None if no typed word lies inside it.
-fn as_written(written: &TypedWords, typed: &str, from: usize, cuts: &[usize]) -> Option<String> {
-    let to = from + typed.chars().count();
-    let mut inside = written.words.iter().filter(|w| from <= w.span.start && w.span.end <= to).peekable();
+/// The segment whose `reading` starts at character `from` as the writer typed it: each typed
+/// word inside it in its letters as typed (with the space the writer typed between two of
+/// them, `cuts`), the rest of its reading in hiragana. None if no typed word lies inside it.
+fn as_written(typed_words: &TypedWords, reading: &str, from: usize, cuts: &[usize]) -> Option<String> {
+    let to = from + reading.chars().count();
+    let mut inside = typed_words.words.iter().filter(|w| from <= w.span.start && w.span.end <= to).peekable();
     inside.peek()?;
-    let chars: Vec<char> = typed.chars().collect();
-    let mut out = String::with_capacity(2 * typed.len());
+    let chars: Vec<char> = reading.chars().collect();
+    let mut out = String::with_capacity(2 * reading.len());
     let mut at = from;
     for word in inside {
         out.push_str(&to_hiragana(&chars[at - from..word.span.start - from].iter().collect::<String>()));

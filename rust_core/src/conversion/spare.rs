@@ -25,12 +25,12 @@ use std::thread::LocalKey;
 /// below the build before that (`bench_conversion memory`, docs/PERFORMANCE.md).
 pub const MAX_KEPT_BYTES: usize = 256 * 1024;
 
-/// The most a thread keeps of a search's buffers: a little under its half of
-/// [`MAX_KEPT_BYTES`]. The search's table of groups by class (10.7 KB with Mozc's classes)
-/// went (`search::group_by_right`); keeping the rest up to the whole half kept more of the
-/// longer readings' tables and raised anonymous memory after 10^4 conversions by about 40 KiB
-/// (median of five runs; `bench_conversion memory`), so the search keeps what it kept before.
-pub const MAX_KEPT_SEARCH_BYTES: usize = MAX_KEPT_BYTES / 2 - 10_688;
+/// The most a thread keeps of a search's buffers: 120,384 bytes, a little under its half of
+/// [`MAX_KEPT_BYTES`] (131,072). Keeping up to the whole half kept more of the longer
+/// readings' tables and raised anonymous memory after 10^4 conversions of the benchmark's
+/// readings by about 40 KiB (median of five runs; `bench_conversion memory`,
+/// docs/PERFORMANCE.md).
+pub const MAX_KEPT_SEARCH_BYTES: usize = 120_384;
 
 /// One buffer whose room can be handed on.
 pub trait Buffer {

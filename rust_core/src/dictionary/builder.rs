@@ -370,7 +370,9 @@ pub fn build_with(entries: &[SourceEntry], matrix: &SourceMatrix, options: &Buil
 /// surfaces), then by cost. Surfaces written as their reading (kana, punctuation) need no
 /// index: the reader finds them under the reading.
 fn surface_index(entries: &[SourceEntry], order: &[usize], rank: &[u32], pool: &[u8], pool_offsets: &[Option<u32>]) -> Vec<u8> {
-    let mut indexed: Vec<(&[u8], i16, u16, u16, u32, u32)> = Vec::new();
+    // (surface codes, cost, left id, right id, rank, entry index)
+    type Indexed<'a> = (&'a [u8], i16, u16, u16, u32, u32);
+    let mut indexed: Vec<Indexed> = Vec::new();
     for (index, (&i, offset)) in order.iter().zip(pool_offsets).enumerate() {
         if let Some(offset) = offset {
             let e = &entries[i];

@@ -706,6 +706,30 @@ impl Dictionary {
         }
     }
 
+    /// The entries whose key is `reading` (in the dictionary's alphabet), with their indices;
+    /// none where a character of it is not in the alphabet.
+    pub fn entries_of<'a>(&'a self, reading: &str) -> impl Iterator<Item = (u32, Entry)> + 'a {
+        let codes: Option<Vec<u8>> = reading.chars().map(|c| self.code_of(c)).collect();
+        let entries = codes.and_then(|codes| self.probe(&codes).1);
+        entries.into_iter().flatten().filter_map(|index| Some((index, self.entry(index)?)))
+    }
+
+    /// Calls `visit(index, entry)` with each entry of `reading` written `text`; whether there
+    /// was one.
+    pub fn each_written(&self, reading: &str, text: &str, mut visit: impl FnMut(u32, &Entry)) -> bool {
+        let mut found = false;
+        let mut surface = String::new();
+        for (index, entry) in self.entries_of(reading) {
+            surface.clear();
+            self.push_surface(&entry, reading, &mut surface);
+            if surface == text {
+                visit(index, &entry);
+                found = true;
+            }
+        }
+        found
+    }
+
     /// Every key that is a prefix of `codes`: calls `visit(length, entries)` shortest
     /// first, walking the trie once.
     pub fn common_prefixes(&self, codes: &[u8], mut visit: impl FnMut(usize, Range<u32>)) {
@@ -737,7 +761,8 @@ impl Dictionary {
         codes[..prefix.len()].copy_from_slice(prefix);
         // Depth-first, children in code order: (node, depth, children bounds, entry bounds).
         // The bounds of a node's children are read in one run when it is expanded.
-        let mut stack: Vec<(u32, usize, (u32, u32), (u32, u32))> = vec![(top.0, prefix.len(), top_children, top_entries)];
+        type Pending = (u32, usize, (u32, u32), (u32, u32));
+        let mut stack: Vec<Pending> = vec![(top.0, prefix.len(), top_children, top_entries)];
         let (mut child_bounds, mut entry_bounds) = (Vec::new(), Vec::new());
         // Per depth, where the last run of each sequence stopped: the nodes of one depth are
         // expanded in increasing order, so each depth's bits are read once, front to back.

@@ -2,6 +2,7 @@
 //! the Swift package ships) and a typist that feeds text key by key.
 #![allow(dead_code)]
 
+use cyrillic_ime_core::json::{self, Value};
 use cyrillic_ime_core::Engine;
 use std::path::PathBuf;
 
@@ -43,7 +44,7 @@ pub fn type_text(engine: &Engine, profile: &str, text: &str) -> String {
 /// Splits a whitespace-separated table of `typed kana` pairs.
 pub fn pairs(table: &str) -> Vec<(&str, &str)> {
     let words: Vec<&str> = table.split_whitespace().collect();
-    assert!(words.len() % 2 == 0, "a reference table has an odd number of cells");
+    assert!(words.len().is_multiple_of(2), "a reference table has an odd number of cells");
     words.chunks(2).map(|pair| (pair[0], pair[1])).collect()
 }
 
@@ -69,5 +70,40 @@ pub fn assert_table(engine: &Engine, profile: &str, table: &str) {
         let capitalised: String = chars.next().into_iter().flat_map(char::to_uppercase).chain(chars).collect();
         assert_eq!(type_text(engine, profile, &capitalised), kana, "{profile}: {capitalised}");
         assert_eq!(type_text(engine, &katakana_profile, typed), katakana(kana), "{katakana_profile}: {typed}");
+    }
+}
+
+/// Checks a transcription system's whole syllable table in `profile` (the 8 vowels and glides,
+/// the 7 plain and 4 voiced rows of 8, わ を, and だ で ど): first that the reference itself
+/// has them all, then every pair as [`assert_table`] does.
+pub fn assert_syllable_table(engine: &Engine, profile: &str, table: &str) {
+    assert_eq!(pairs(table).len(), 8 + 11 * 8 + 2 + 3, "the reference table itself is incomplete");
+    assert_table(engine, profile, table);
+}
+
+/// [`assert_table`] for each of `tables`.
+pub fn assert_tables(engine: &Engine, profile: &str, tables: &[&str]) {
+    for table in tables {
+        assert_table(engine, profile, table);
+    }
+}
+
+/// Checks what typing each text inserts in `profile` (letters with no Japanese use stay as typed).
+pub fn assert_typed(engine: &Engine, profile: &str, cases: &[(&str, &str)]) {
+    for &(typed, expected) in cases {
+        assert_eq!(type_text(engine, profile, typed), expected, "{profile}: {typed}");
+    }
+}
+
+/// `text` (an answer of the core) parsed as JSON, or a panic that shows it.
+pub fn parse(text: &str) -> Value {
+    json::parse(text, json::Limits { max_bytes: 1 << 20, max_depth: 8, max_values: 100_000 }).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+/// The member `key` of a JSON object, if it is one and has it.
+pub fn member<'a>(value: &'a Value, key: &str) -> Option<&'a Value> {
+    match value {
+        Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+        _ => None,
     }
 }

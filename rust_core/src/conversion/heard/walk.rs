@@ -30,7 +30,7 @@ pub struct Input<'a> {
 #[derive(Clone, Copy)]
 struct Match {
     /// The last code of the reading matched so far, as a link to the codes before it
-    /// (`HeardSearch::links`), or [`NO_LINK`] for none yet.
+    /// (`HeardWalk::links`), or [`NO_LINK`] for none yet.
     link: u32,
     /// The reading character of that code.
     last: Option<char>,
@@ -108,7 +108,7 @@ struct Step {
 
 /// A dictionary reading matched through at least one rule.
 pub struct HeardReading {
-    /// The reading's last code (`HeardSearch::links`; [`HeardSearch::reading_reversed`]).
+    /// The reading's last code (`HeardWalk::links`; [`HeardWalk::reading_reversed`]).
     pub link: u32,
     /// Its trie node: one node per reading, so two matches of the same reading share it.
     node: TrieNode,
@@ -125,16 +125,16 @@ pub struct HeardReading {
 /// The as-heard walk's buffers, reused from one start position to the next (allocating them
 /// per match was most of the walk's cost) and kept with the lattice's for the next lattice.
 #[derive(Default)]
-pub struct HeardSearch {
+pub struct HeardWalk {
     stack: Vec<Match>,
     links: Vec<Link>,
     steps: Vec<Step>,
     found: Vec<HeardReading>,
-    /// A reading's characters, last first (`HeardSearch::reading_reversed`).
+    /// A reading's characters, last first (`HeardWalk::reading_reversed`).
     reversed: Vec<char>,
 }
 
-impl HeardSearch {
+impl HeardWalk {
     /// A link for `code` after `previous`.
     fn link(&mut self, previous: u32, code: u8) -> u32 {
         self.links.push(Link { previous, code });
@@ -152,7 +152,7 @@ impl HeardSearch {
         &self.reversed
     }
 
-    /// The readings the last [`HeardSearch::find`] found.
+    /// The readings the last [`HeardWalk::find`] found.
     pub fn found(&self) -> &[HeardReading] {
         &self.found
     }
@@ -281,9 +281,9 @@ impl HeardSearch {
     }
 }
 
-impl Buffers for HeardSearch {
+impl Buffers for HeardWalk {
     fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer)) {
-        let HeardSearch { stack, links, steps, found, reversed } = self;
+        let HeardWalk { stack, links, steps, found, reversed } = self;
         visit(stack);
         visit(links);
         visit(steps);

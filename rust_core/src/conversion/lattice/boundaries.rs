@@ -34,7 +34,7 @@ impl Lattice {
                 let typed: Vec<char> = self.chars[s / 2..e.div_ceil(2)].iter().map(|&c| lookup_char(c)).collect();
                 let (entry, reading): (u32, Vec<char>) = match node.text {
                     NodeText::Entry(entry) if s % 2 == 0 && e % 2 == 0 => (entry, typed.clone()),
-                    NodeText::Heard { entry, reading } if s % 2 == 0 && e % 2 == 0 => (entry, self.readings.get(reading as usize).map(|r| r.chars().collect()).unwrap_or_default()),
+                    NodeText::OtherReading { entry, reading } if s % 2 == 0 && e % 2 == 0 => (entry, self.readings.get(reading as usize).map(|r| r.chars().collect()).unwrap_or_default()),
                     _ => return false,
                 };
                 if reading.len() != typed.len() {

@@ -6,10 +6,11 @@
 //! search can take are left out as the words are pushed (`homophones.rs`).
 
 use super::homophones::BestOfClass;
-use super::{Lattice, Node, NodeText, AS_TYPED_CHAR_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
+use super::{Lattice, Node, NodeText, TextSource, AS_TYPED_CHAR_COST, CONVENTIONAL_TEXT_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
 use crate::conversion::conventional::{SpellingIndex, SpellingMatch};
 use crate::conversion::foreign::{self, ForeignRequest};
-use crate::conversion::heard::walk::{HeardSearch, Input, StartKeys};
+use crate::conversion::heard::walk::{HeardWalk, Input, StartKeys};
+use crate::conversion::written::{Written, WrittenWord};
 use crate::conversion::heard::{self, HeardCosts};
 use crate::conversion::numbers::{self, NumberCosts, NumberRequest};
 use crate::conversion::input::{class_of, lookup_char, CharClass};
@@ -18,6 +19,7 @@ use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
 use crate::limits;
 use crate::user::UserData;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// What a lattice is built over and what shapes it. [`LatticeRequest::new`] gives the
@@ -28,7 +30,8 @@ pub struct LatticeRequest<'a> {
     pub reading: &'a str,
     /// Words are also matched through the spellings of a listener, at these costs.
     pub heard: Option<&'a HeardCosts>,
-    /// With `heard`, conventional spellings (`Токио` → 東京) are matched too.
+    /// The conventional spellings (`Токио` → 東京): matched with `heard`; and whatever
+    /// `heard`, the Japanese names among the writer's typed words (`foreign`).
     pub spellings: Option<&'a SpellingIndex>,
     /// The user dictionary: its words join with the ids of their classes.
     pub user: Option<&'a UserData>,
@@ -43,7 +46,7 @@ pub struct LatticeRequest<'a> {
     /// homophones such searches can never take are left out (`homophones.rs`), where no space
     /// was typed (a space may take the cheaper word out and keep a dearer one). None keeps
     /// every word.
-    pub texts: Option<usize>,
+    pub most_texts_searched: Option<usize>,
     /// What the writer typed for spans of the reading: their own words' foreign forms join
     /// the lattice (`foreign.rs`).
     pub foreign: Option<ForeignRequest<'a>>,
@@ -54,7 +57,7 @@ pub struct LatticeRequest<'a> {
 impl<'a> LatticeRequest<'a> {
     /// The lattice of `reading` as typed, every word kept.
     pub fn new(reading: &'a str) -> LatticeRequest<'a> {
-        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], texts: None, foreign: None, numbers: None }
+        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], most_texts_searched: None, foreign: None, numbers: None }
     }
 }
 
@@ -83,11 +86,14 @@ impl Lattice {
         lattice.enforce_boundaries(dictionary, request.boundaries, request.heard.map(|c| c.split_word));
         // After the spaces: a number spans the spaces between its numeral words.
         if let Some(costs) = request.numbers {
-            numbers::push_nodes(dictionary, &mut lattice, &NumberRequest { costs, boundaries: request.boundaries, heard: request.heard });
+            let request = NumberRequest { costs, boundaries: request.boundaries, heard: request.heard };
+            for word in numbers::words(dictionary, &lattice.chars, &request) {
+                lattice.push_word_text(Span { start: word.start, end: word.end }, &word.text, (word.class, word.cost), TextSource::Number);
+            }
         }
         // After the spaces: a form of several typed words (`Новая Зеландия`) spans them.
         if let Some(foreign) = &request.foreign {
-            foreign::push_nodes(dictionary, &mut lattice, foreign, request.spellings);
+            lattice.push_foreign(dictionary, foreign, request.spellings);
         }
         lattice.finish();
         lattice
@@ -107,9 +113,9 @@ impl Lattice {
         let site = Site { dictionary, request, lookup, codes };
         let n = lookup.len();
         let noun = dictionary.special_id(SpecialId::Noun);
-        let mut walk = std::mem::take(&mut self.heard_search);
+        let mut walk = std::mem::take(&mut self.heard_walk);
         let mut classes = std::mem::take(&mut self.best_of_class);
-        let mut best_of_class = request.texts.filter(|_| request.boundaries.is_empty()).map(|texts| {
+        let mut best_of_class = request.most_texts_searched.filter(|_| request.boundaries.is_empty()).map(|texts| {
             classes.prepare(texts.max(1));
             &mut classes
         });
@@ -156,7 +162,7 @@ impl Lattice {
                 self.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
             }
         }
-        self.heard_search = walk;
+        self.heard_walk = walk;
         self.best_of_class = classes;
     }
 
@@ -191,7 +197,7 @@ impl Lattice {
             }
             let text = match reading {
                 None => NodeText::Entry(index),
-                Some(reading) => NodeText::Heard { entry: index, reading },
+                Some(reading) => NodeText::OtherReading { entry: index, reading },
             };
             self.push(Node { start: start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + extra, text });
             pushed += 1;
@@ -200,8 +206,8 @@ impl Lattice {
     }
 
     /// Words matched from `start` through a listener's spellings, as the walk found them
-    /// (`HeardSearch::find`): each reading that needed at least one rule, once at its cheapest.
-    fn push_heard_words(&mut self, site: Site, start: usize, walk: &mut HeardSearch, mut best_of_class: Option<&mut BestOfClass>) {
+    /// (`HeardWalk::find`): each reading that needed at least one rule, once at its cheapest.
+    fn push_heard_words(&mut self, site: Site, start: usize, walk: &mut HeardWalk, mut best_of_class: Option<&mut BestOfClass>) {
         let Site { dictionary, request, lookup, .. } = site;
         let Some(costs) = request.heard else { return };
         let n = lookup.len();
@@ -247,7 +253,7 @@ impl Lattice {
                         continue;
                     }
                 }
-                self.nodes.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::Heard { entry: index, reading: slot } });
+                self.nodes.push(Node { start: 2 * start as u16, end: end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost + extra, text: NodeText::OtherReading { entry: index, reading: slot } });
             }
         }
     }
@@ -290,10 +296,8 @@ impl Lattice {
             };
             let cost = cheapest.map_or(USER_WORD_COST, |c| USER_WORD_COST.min(c - 1));
             for word in words {
-                let index = self.user_texts.len() as u32;
-                self.user_texts.push(word.text.clone());
                 let id = dictionary.special_id(word.class.special_id());
-                self.push(Node { start: 2 * start as u16, end: 2 * (start + len) as u16, left_id: id, right_id: id, cost, text: NodeText::User(index) });
+                self.push_word_text(Span { start, end: start + len }, &word.text, (id, cost), TextSource::UserWord);
             }
         }
     }
@@ -303,27 +307,57 @@ impl Lattice {
     /// each costing `cost` more.
     fn push_spelling(&mut self, dictionary: &Dictionary, found: &SpellingMatch, cost: i32) {
         let SpellingMatch { start, end, reading, text } = *found;
-        let (start, end) = (2 * start as u16, 2 * end as u16);
-        let codes: Option<Vec<u8>> = reading.chars().map(|c| dictionary.code_of(c)).collect();
-        let entries = codes.and_then(|codes| dictionary.probe(&codes).1);
-        let slot = self.readings.push(reading);
-        let mut pushed = false;
-        let mut surface = String::new();
-        for index in entries.into_iter().flatten() {
-            let Some(e) = dictionary.entry(index) else { continue };
-            surface.clear();
-            dictionary.push_surface(&e, reading, &mut surface);
-            if surface == text {
-                self.push(Node { start, end, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + cost, text: NodeText::Heard { entry: index, reading: slot } });
-                pushed = true;
+        let words = WrittenWord { span: start..end, text: Cow::Borrowed(text), how: Written::Words { reading: Cow::Borrowed(reading), extra: cost } };
+        if !self.push_written(dictionary, &words, TextSource::Conventional) {
+            let noun = WrittenWord { how: Written::Text { class: SpecialId::Noun, cost: CONVENTIONAL_TEXT_COST + cost }, ..words };
+            self.push_written(dictionary, &noun, TextSource::Conventional);
+        }
+    }
+
+    /// The foreign words of the writer's typed words (`foreign.rs`): first the Japanese
+    /// readings of names made dearer, then the foreign forms pushed.
+    fn push_foreign(&mut self, dictionary: &Dictionary, request: &ForeignRequest, spellings: Option<&SpellingIndex>) {
+        let planned = foreign::plan(dictionary, &self.chars, request, spellings, || self.uncovered());
+        for &first in &planned.names {
+            let at = 2 * first as u16;
+            for node in &mut self.nodes {
+                let own = matches!(node.text, NodeText::Text { source, .. } if source.keeps_its_cost_under_a_name());
+                if node.start <= at && at < node.end && !own {
+                    node.cost += request.costs.name;
+                }
             }
         }
-        if !pushed {
-            let noun = dictionary.special_id(SpecialId::Noun);
-            let index = self.user_texts.len() as u32;
-            self.user_texts.push(text.to_string());
-            self.push(Node { start, end, left_id: noun, right_id: noun, cost: USER_WORD_COST + cost, text: NodeText::User(index) });
+        for form in &planned.forms {
+            self.push_written(dictionary, form, TextSource::Foreign);
         }
+    }
+
+    /// Pushes `word` as it says ([`Written`]): the dictionary's words of a reading written as
+    /// its text, or the text itself (then from `source`); whether a node was pushed.
+    fn push_written(&mut self, dictionary: &Dictionary, word: &WrittenWord, source: TextSource) -> bool {
+        let span = Span { start: word.span.start, end: word.span.end };
+        match &word.how {
+            Written::Words { reading, extra } => {
+                let mut slot = None;
+                let readings = &mut self.readings;
+                let nodes = &mut self.nodes;
+                dictionary.each_written(reading, &word.text, |index, e| {
+                    let reading = *slot.get_or_insert_with(|| readings.push(reading));
+                    nodes.push(Node { start: 2 * span.start as u16, end: 2 * span.end as u16, left_id: e.left_id, right_id: e.right_id, cost: e.cost as i32 + extra, text: NodeText::OtherReading { entry: index, reading } });
+                })
+            }
+            &Written::Text { class, cost } => {
+                self.push_word_text(span, &word.text, (dictionary.special_id(class), cost), source);
+                true
+            }
+        }
+    }
+
+    /// `text` over `span`, a word of class `id` at `cost`, from `source`.
+    fn push_word_text(&mut self, span: Span, text: &str, (id, cost): (u16, i32), source: TextSource) {
+        let index = self.texts.len() as u32;
+        self.texts.push(text.to_string());
+        self.push(Node { start: 2 * span.start as u16, end: 2 * span.end as u16, left_id: id, right_id: id, cost, text: NodeText::Text { index, source } });
     }
 
     fn push_typed(&mut self, start: usize, end: usize, id: u16, cost: i32) {
@@ -342,6 +376,13 @@ struct KeyWords {
     reading: Option<u32>,
 }
 
+/// Characters `start..end` of the input.
+#[derive(Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
 /// What building reads at every start: the dictionary, the request, and the input as the
 /// dictionary is looked up with its key codes.
 #[derive(Clone, Copy)]
@@ -355,7 +396,7 @@ struct Site<'a> {
 #[cfg(test)]
 mod tests {
     use super::{Lattice, LatticeRequest, NodeText};
-    use crate::conversion::heard::walk::{HeardSearch, Input, StartKeys};
+    use crate::conversion::heard::walk::{HeardWalk, Input, StartKeys};
     use crate::conversion::heard::HeardCosts;
     use crate::dictionary::builder::{self, BuildOptions, MatrixCells, SourceEntry, SourceMatrix};
     use crate::dictionary::format::SPECIAL_ID_COUNT;
@@ -391,7 +432,7 @@ mod tests {
         assert_eq!(as_typed(&exact).len(), (0..30).map(|start: usize| (30 - start).min(10)).sum::<usize>());
         assert_eq!(as_typed(&heard), as_typed(&exact));
         // The as-heard search does reach its limit here (so the trie walk found the words above).
-        let mut search = HeardSearch::default();
+        let mut search = HeardWalk::default();
         let lookup: Vec<char> = reading.chars().collect();
         let mut keys = StartKeys::new();
         assert!(!search.find(&Input { dictionary: &d, lookup: &lookup, costs: &costs }, 0, &mut keys), "the search stopped at its limit");

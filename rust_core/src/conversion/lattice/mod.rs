@@ -19,7 +19,7 @@ mod by_position;
 mod homophones;
 mod readings;
 
-use super::heard::walk::HeardSearch;
+use super::heard::walk::HeardWalk;
 use super::input::lookup_char;
 use super::spare::{self, Buffer, Buffers};
 use crate::dictionary::Dictionary;
@@ -35,14 +35,36 @@ use std::thread::LocalKey;
 pub enum NodeText {
     /// A dictionary entry found under the reading as typed.
     Entry(u32),
-    /// A dictionary entry found under another reading (`Lattice::readings[reading]`):
-    /// the input was matched through a listener's spelling.
-    Heard { entry: u32, reading: u32 },
+    /// A dictionary entry found under another reading than the input as typed
+    /// (`Lattice::readings[reading]`): a listener's spelling of it, a particle written as
+    /// heard, a conventional spelling's reading, a transcription of a word the writer typed.
+    OtherReading { entry: u32, reading: u32 },
     /// The input characters as typed.
     AsTyped,
-    /// A text of its own (`Lattice::user_texts[index]`): a word of the user dictionary, a
-    /// foreign word's form (`foreign.rs`), a number's form (`numbers/`).
-    User(u32),
+    /// A text no dictionary entry writes here (`Lattice::texts[index]`), and where it is from.
+    Text { index: u32, source: TextSource },
+}
+
+/// Where a [`NodeText::Text`] is from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextSource {
+    /// A word of the user dictionary.
+    UserWord,
+    /// A conventional spelling's text the dictionary lacks (`conventional.rs`).
+    Conventional,
+    /// A foreign form of a word the writer typed (`foreign.rs`).
+    Foreign,
+    /// A written form of a number read in kana, or of digits typed as digits (`numbers/`).
+    Number,
+}
+
+impl TextSource {
+    /// Whether the text is the writer's own choice of a Japanese word (a user word, an
+    /// established spelling), which keeps its cost where a typed name makes the Japanese
+    /// readings of its kana dearer (`foreign.rs`).
+    pub fn keeps_its_cost_under_a_name(self) -> bool {
+        matches!(self, TextSource::UserWord | TextSource::Conventional)
+    }
 }
 
 /// A word spanning positions `start..end` (doubled, see the module comment).
@@ -70,16 +92,19 @@ pub const RUN_COST: i32 = 1_500;
 /// its cheapest word there, so it comes first in the same context. Either way the word joins
 /// with the ids of its class (`user::WordClass`), so what may follow it is its class's.
 pub const USER_WORD_COST: i32 = 3_000;
+/// Cost of a conventional spelling's text the dictionary lacks (on top of
+/// `HeardCosts::conventional`): as a user word's, an established word the writer means.
+pub const CONVENTIONAL_TEXT_COST: i32 = USER_WORD_COST;
 
 /// All nodes over a reading, indexed by start and end position.
 #[derive(Default)]
 pub struct Lattice {
     pub chars: Vec<char>,
     pub nodes: Vec<Node>,
-    /// Readings of `NodeText::Heard` nodes.
+    /// Readings of `NodeText::OtherReading` nodes.
     pub readings: Readings,
-    /// Texts of `NodeText::User` nodes.
-    pub user_texts: Vec<String>,
+    /// Texts of `NodeText::Text` nodes.
+    pub texts: Vec<String>,
     /// Node indices by start position (doubled).
     pub starting: ByPosition,
     /// Node indices by end position (doubled).
@@ -88,7 +113,7 @@ pub struct Lattice {
     /// on the thread (`spare.rs`): the as-heard walk's buffers, the table of classes that
     /// leaves homophones out, and the input as the dictionary is looked up (`lookup_char`)
     /// with its key codes.
-    heard_search: HeardSearch,
+    heard_walk: HeardWalk,
     best_of_class: BestOfClass,
     lookup: Vec<char>,
     codes: Vec<u8>,
@@ -101,14 +126,14 @@ thread_local! {
 
 impl Buffers for Lattice {
     fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer)) {
-        let Lattice { chars, nodes, readings, user_texts, starting, ending, heard_search, best_of_class, lookup, codes } = self;
+        let Lattice { chars, nodes, readings, texts, starting, ending, heard_walk, best_of_class, lookup, codes } = self;
         visit(chars);
         visit(nodes);
         readings.each_buffer(visit);
-        visit(user_texts);
+        visit(texts);
         starting.each_buffer(visit);
         ending.each_buffer(visit);
-        heard_search.each_buffer(visit);
+        heard_walk.each_buffer(visit);
         visit(best_of_class);
         visit(lookup);
         visit(codes);
@@ -129,13 +154,13 @@ impl Drop for Lattice {
 }
 
 impl Lattice {
-    /// Adds a node; [`Lattice::finish`] must run before the lattice is searched again.
-    pub fn push(&mut self, node: Node) {
+    /// Adds a node; [`Lattice::finish`] must run before the lattice is searched.
+    fn push(&mut self, node: Node) {
         self.nodes.push(node);
     }
 
     /// Groups the nodes by start and end position, after the last [`Lattice::push`].
-    pub fn finish(&mut self) {
+    fn finish(&mut self) {
         let positions = self.positions();
         self.starting.group(positions, &self.nodes, |n| n.start as usize);
         self.ending.group(positions, &self.nodes, |n| n.end as usize);
@@ -161,6 +186,15 @@ impl Lattice {
         self.chars.is_empty()
     }
 
+    /// For each input character, whether no word covers it, only the character kept as typed.
+    pub fn uncovered(&self) -> Vec<bool> {
+        let mut uncovered = vec![true; self.chars.len()];
+        for node in self.nodes.iter().filter(|n| !matches!(n.text, NodeText::AsTyped)) {
+            uncovered[Self::typed_range(node)].iter_mut().for_each(|u| *u = false);
+        }
+        uncovered
+    }
+
     /// The input characters a node covers, whole characters only.
     fn typed_range(node: &Node) -> Range<usize> {
         node.start as usize / 2..(node.end as usize).div_ceil(2)
@@ -170,7 +204,7 @@ impl Lattice {
     pub fn push_text(&self, dictionary: &Dictionary, node: &Node, out: &mut String) {
         match node.text {
             NodeText::AsTyped => out.extend(&self.chars[Self::typed_range(node)]),
-            NodeText::User(index) => out.push_str(self.user_texts.get(index as usize).map_or("", String::as_str)),
+            NodeText::Text { index, .. } => out.push_str(self.texts.get(index as usize).map_or("", String::as_str)),
             NodeText::Entry(entry) => {
                 // This runs for every path the candidate search pops: build the reading only
                 // for a surface written in katakana (pooled ones need none, a surface that is
@@ -185,7 +219,7 @@ impl Lattice {
                     None => out.extend(typed()),
                 }
             }
-            NodeText::Heard { entry, reading } => {
+            NodeText::OtherReading { entry, reading } => {
                 let reading = self.readings.get(reading as usize).unwrap_or("");
                 match dictionary.entry(entry) {
                     Some(e) => dictionary.push_surface(&e, reading, out),

@@ -1,4 +1,4 @@
-//! The readings a lattice's words as heard were found under (`NodeText::Heard`), kept in one
+//! The readings a lattice's words as heard were found under (`NodeText::OtherReading`), kept in one
 //! buffer: a heard conversion finds a hundred or more, and a `String` each was most of its
 //! lattice's allocations.
 
@@ -36,7 +36,7 @@ impl Readings {
     }
 
     /// Adds the reading whose characters `reversed` holds last first (as the as-heard walk
-    /// finds them, `HeardSearch::reading_reversed`), returning its index.
+    /// finds them, `HeardWalk::reading_reversed`), returning its index.
     pub fn push_reversed(&mut self, reversed: &[char]) -> u32 {
         self.text.extend(reversed.iter().rev());
         self.close()

@@ -18,7 +18,6 @@ pub mod forms;
 pub mod reading;
 
 use super::input::{class_of, CharClass};
-use super::lattice::{Lattice, Node, NodeText};
 use crate::dictionary::format::SpecialId;
 use crate::dictionary::Dictionary;
 use forms::{write, Form};
@@ -68,32 +67,45 @@ pub struct NumberRequest<'a> {
     pub heard: Option<&'a HeardCosts>,
 }
 
-/// Adds the number words of the lattice's input (after the word boundaries are enforced;
-/// before [`Lattice::finish`]).
-pub(in crate::conversion) fn push_nodes(dictionary: &Dictionary, lattice: &mut Lattice, request: &NumberRequest) {
-    let id = dictionary.special_id(SpecialId::Number);
+/// A number word: a written form over characters `start..end` of the input, of word class
+/// `class` (left and right id) at `cost`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NumberWord {
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+    pub class: u16,
+    pub cost: i32,
+}
+
+/// The number words of `chars`, the input of a lattice (which pushes them after the word
+/// boundaries are enforced, `lattice/build.rs`).
+pub fn words(dictionary: &Dictionary, chars: &[char], request: &NumberRequest) -> Vec<NumberWord> {
+    let class = dictionary.special_id(SpecialId::Number);
     let costs = request.costs;
+    let mut out = Vec::new();
     let mut found: Vec<NumberReading> = Vec::new();
-    for start in 0..lattice.chars.len() {
-        match class_of(lattice.chars[start]) {
-            CharClass::Hiragana if reading::may_start(lattice.chars[start]) => {
+    for start in 0..chars.len() {
+        match class_of(chars[start]) {
+            CharClass::Hiragana if reading::may_start(chars[start]) => {
                 found.clear();
-                readings_from(&lattice.chars, start, Spelling { boundaries: request.boundaries, heard: request.heard.is_some() }, &mut found);
+                readings_from(chars, start, Spelling { boundaries: request.boundaries, heard: request.heard.is_some() }, &mut found);
                 for number in found.iter().filter(|n| n.words >= 2) {
                     let texts = Form::read(number.value).into_iter().filter_map(|form| write(number.value, form));
                     let heard = request.heard.map_or(0, |h| i32::from(number.marked) * h.long_mark);
-                    push_forms(lattice, (start, number.end), id, texts, costs.word + heard, costs.form_step);
+                    push_forms(&mut out, (start, number.end), class, texts, (costs.word + heard, costs.form_step));
                 }
             }
-            CharClass::Digit if start == 0 || class_of(lattice.chars[start - 1]) != CharClass::Digit => {
-                let end = (start..lattice.chars.len()).find(|&i| class_of(lattice.chars[i]) != CharClass::Digit).unwrap_or(lattice.chars.len());
-                let texts = typed_forms(&lattice.chars[start..end]);
+            CharClass::Digit if start == 0 || class_of(chars[start - 1]) != CharClass::Digit => {
+                let end = (start..chars.len()).find(|&i| class_of(chars[i]) != CharClass::Digit).unwrap_or(chars.len());
+                let texts = typed_forms(&chars[start..end]);
                 let cost = super::lattice::RUN_COST + costs.form_step;
-                push_forms(lattice, (start, end), id, texts.into_iter(), cost, costs.form_step);
+                push_forms(&mut out, (start, end), class, texts.into_iter(), (cost, costs.form_step));
             }
             _ => {}
         }
     }
+    out
 }
 
 /// The forms of digits typed as digits (ASCII or full-width) other than the digits
@@ -111,12 +123,9 @@ fn typed_forms(digits: &[char]) -> Vec<String> {
     texts
 }
 
-/// A node per text over characters `span`, the first at `cost`, each later one `step` more.
-fn push_forms(lattice: &mut Lattice, span: (usize, usize), id: u16, texts: impl Iterator<Item = String>, cost: i32, step: i32) {
-    let (start, end) = span;
+/// A word per text over characters `span`, the first at `cost`, each later one `step` more.
+fn push_forms(out: &mut Vec<NumberWord>, (start, end): (usize, usize), class: u16, texts: impl Iterator<Item = String>, (cost, step): (i32, i32)) {
     for (k, text) in texts.enumerate() {
-        let index = lattice.user_texts.len() as u32;
-        lattice.user_texts.push(text);
-        lattice.push(Node { start: 2 * start as u16, end: 2 * end as u16, left_id: id, right_id: id, cost: cost + step * k as i32, text: NodeText::User(index) });
+        out.push(NumberWord { start, end, text, class, cost: cost + step * k as i32 });
     }
 }
