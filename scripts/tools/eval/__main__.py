@@ -159,7 +159,7 @@ def run_numbers(args):
         except Unavailable as error:
             notes.append("%s unavailable: %s." % (name, error))
     try:
-        summary, rows, engines = numbers.evaluate(args.cli, peers)
+        summary, rows, engines = numbers.evaluate(args.cli, peers, limit=args.limit)
     finally:
         for peer in peers.values():
             peer.close()

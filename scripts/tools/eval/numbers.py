@@ -61,14 +61,14 @@ def ours(cli, readings, numbers=True):
     return [line.split("\t", 1)[0] for line in out]
 
 
-def evaluate(cli, peers):
-    """Returns (summary rows {half, n, engine → top-1}, per-item rows). `peers`: {name: started
-    Engine or None}; each runs on the same kana."""
-    items = load()
+def evaluate(cli, peers, limit=None):
+    """Returns (summary rows {half, n, engine → top-1}, per-item rows, engine names). `peers`:
+    {name: started Engine}; each runs on the same kana. `limit` keeps the first N items."""
+    items = load()[:limit]
     readings = [i.reading for i in items]
     answers = {"ours": ours(cli, readings), "ours without numbers": ours(cli, readings, numbers=False)}
     for name, peer in peers.items():
-        answers[name] = [found[0] if found else None for found in peer.run(readings, "kana")] if peer else None
+        answers[name] = [found[0] if found else None for found in peer.run(readings, "kana")]
     rows = []
     for k, item in enumerate(items):
         row = {"item": item}
