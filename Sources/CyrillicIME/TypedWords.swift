@@ -34,10 +34,15 @@ public struct TypedWords: Equatable, Sendable {
     public var language: String
     /// In reading order, not overlapping, each covering at least one scalar of the reading.
     public var words: [Word]
+    /// Where the writer typed a space between words: positions in the reading (Unicode
+    /// scalars) where a word must end, sent as the request's `boundaries` (docs/FFI.md, "Word
+    /// boundaries"). The keyboard's Cyrillic space habit types them (docs/KEYBOARD.md).
+    public var spaces: [Int]
 
-    public init(language: String, words: [Word]) {
+    public init(language: String, words: [Word], spaces: [Int] = []) {
         self.language = language
         self.words = words
+        self.spaces = spaces
     }
 
     /// For `ConversionRequest(words:)`: `typed[i]` is what was typed for `readings[i]` (`nil`
@@ -70,7 +75,15 @@ public struct TypedWords: Equatable, Sendable {
             kept.append(word)
             end = word.range.upperBound
         }
-        return TypedWords(language: language, words: kept)
+        return TypedWords(language: language, words: kept, spaces: spaces)
+    }
+
+    /// The request member `boundaries`: the spaces (and `more` positions) inside `reading`
+    /// (one at either end separates nothing), in order, `nil` when there are none.
+    func boundaries(adding more: [Int] = [], inReadingOf reading: String) -> [Int]? {
+        let length = reading.unicodeScalars.count
+        let inside = Set(spaces + more).filter { $0 > 0 && $0 < length }.sorted()
+        return inside.isEmpty ? nil : inside
     }
 
     /// Whether `character` is a letter a typed word is made of: a letter of an alphabet

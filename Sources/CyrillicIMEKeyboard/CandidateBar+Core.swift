@@ -6,19 +6,25 @@ import CyrillicIME
 extension CandidateBar {
     /// Shows the core's predictions for what is composed, with the words typed for it in the
     /// profile's `language` (so a name typed in lower case still offers its foreign form),
-    /// after `context`.
+    /// after `context`, and live conversion's items (`LiveConversion.alternatives`); nothing
+    /// when no kana is composed.
     mutating func showPredictions(
-        for composition: Composition, in language: String, after context: ConversionContext, engine: KeyboardEngine
+        for composition: Composition, in language: String, with live: LiveConversion, after context: ConversionContext,
+        engine: KeyboardEngine
     ) {
+        guard !composition.kana.isEmpty else { return clear() }
+        let items = live.alternatives(for: composition)
         var request = PredictionRequest(composition.kana, limit: Self.defaultPageSize, context: context)
         request.typed = composition.typedWordsSoFar(in: language)
         switch engine.predictions(request) {
-        case .success(let predictions): showPredictions(predictions)
+        case .success(let predictions): showPredictions(predictions, with: items)
         case .failure where !request.typed.words.isEmpty:
             // Typed words the core refuses cost the writer nothing: the kana's predictions show.
             request.typed = .none
-            if case .success(let predictions) = engine.predictions(request) { showPredictions(predictions) } else { clear() }
-        case .failure: clear()
+            if case .success(let predictions) = engine.predictions(request) { showPredictions(predictions, with: items) } else {
+                showPredictions([], with: items)
+            }
+        case .failure: showPredictions([], with: items)
         }
     }
 

@@ -20,6 +20,9 @@ public struct CandidateBar: Equatable, Sendable {
         public var reading: String
         /// What VoiceOver says: the text, then the reading when it differs and its place.
         public var accessibilityLabel: String
+        /// The live conversion's result (docs/KEYBOARD.md, "Live conversion"): a tap opens its
+        /// candidates instead of committing it.
+        public var opensConversion = false
         /// `ja`: candidates are Japanese whatever the profile's language.
         public var accessibilityLanguage: String { "ja" }
     }
@@ -46,13 +49,28 @@ public struct CandidateBar: Equatable, Sendable {
         return start..<min(start + pageSize, items.count)
     }
 
-    /// Shows `predictions` for `reading`.
-    mutating func showPredictions(_ predictions: [KanjiPrediction]) {
-        content = predictions.isEmpty ? .none : .predictions
-        items = predictions.enumerated().map { index, prediction in
-            Item(text: prediction.text, reading: prediction.reading,
-                 accessibilityLabel: Self.label(text: prediction.text, reading: prediction.reading,
-                                                place: "prediction \(index + 1) of \(predictions.count)"))
+    /// An item live conversion puts beside the predictions: its result, or the whole reading
+    /// in another script.
+    struct LiveItem: Equatable, Sendable {
+        var text: String
+        var reading: String
+        var opensConversion: Bool
+    }
+
+    /// Shows `predictions`, with live conversion's result first and the reading's other forms
+    /// last (`live`, none when it is off).
+    mutating func showPredictions(_ predictions: [KanjiPrediction], with live: [LiveItem] = []) {
+        let result = live.filter(\.opensConversion)
+        let forms = live.filter { !$0.opensConversion }
+        let predicted = predictions.map { LiveItem(text: $0.text, reading: $0.reading, opensConversion: false) }
+            .filter { item in !result.contains { $0.text == item.text } }
+        let all = result + predicted + forms.filter { form in !predicted.contains { $0.text == form.text } }
+        content = all.isEmpty ? .none : .predictions
+        items = all.enumerated().map { index, item in
+            let place = item.opensConversion ? "live conversion" : "prediction \(index + 1) of \(all.count)"
+            return Item(text: item.text, reading: item.reading,
+                        accessibilityLabel: Self.label(text: item.text, reading: item.reading, place: place),
+                        opensConversion: item.opensConversion)
         }
         focus = nil
         page = 0

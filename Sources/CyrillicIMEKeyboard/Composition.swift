@@ -14,33 +14,50 @@ public struct Composition: Equatable, Sendable {
         didSet {
             let unchanged = zip(oldValue.unicodeScalars, kana.unicodeScalars).prefix { $0 == $1 }.count
             if unchanged < oldValue.unicodeScalars.count { typing.forgetKana(from: unchanged) }
+            let length = kana.unicodeScalars.count
+            spaces.removeAll { $0 > length }
         }
     }
     /// The typed letters the core has not converted yet (`buffer` in docs/FFI.md).
     public var pending: String
     /// What the writer typed for the kana, word by word, while the two still correspond.
     public private(set) var typing: TypedLetters
+    /// Where the writer typed a space between words (the Cyrillic space habit): positions in
+    /// the kana's Unicode scalars, in order, each at most once. The conversion keeps a word
+    /// boundary there (`TypedWords.spaces`).
+    public private(set) var spaces: [Int]
 
-    public init(kana: String = "", pending: String = "", typing: TypedLetters = TypedLetters()) {
+    public init(kana: String = "", pending: String = "", typing: TypedLetters = TypedLetters(), spaces: [Int] = []) {
         self.kana = kana
         self.pending = pending
         self.typing = typing
+        self.spaces = spaces
     }
 
-    /// What the document shows: the kana, then the pending letters.
-    public var text: String { kana + pending }
+    /// What the document shows: the kana with the spaces typed between words, then the
+    /// pending letters.
+    public var text: String {
+        guard !spaces.isEmpty else { return kana + pending }
+        var shown = String.UnicodeScalarView()
+        for (offset, scalar) in kana.unicodeScalars.enumerated() {
+            if spaces.contains(offset) { shown.append(" ") }
+            shown.append(scalar)
+        }
+        if spaces.last == kana.unicodeScalars.count { shown.append(" ") }
+        return String(shown) + pending
+    }
     public var isEmpty: Bool { kana.isEmpty && pending.isEmpty }
 
-    /// Two compositions are the same when they hold the same kana and pending letters; what
-    /// was typed for them is a hint to the conversion, not part of what is composed.
+    /// Two compositions are the same when they hold the same kana, spaces and pending letters;
+    /// what was typed for them is a hint to the conversion, not part of what is composed.
     public static func == (lhs: Composition, rhs: Composition) -> Bool {
-        lhs.kana == rhs.kana && lhs.pending == rhs.pending
+        lhs.kana == rhs.kana && lhs.pending == rhs.pending && lhs.spaces == rhs.spaces
     }
 
     /// The words typed for the kana, in `language` (the profile's), as the conversion sends them.
     public func typedWords(in language: String) -> TypedWords {
         let kanaLength = kana.unicodeScalars.count
-        return TypedWords(language: language, words: typing.words(kanaLength: kanaLength, pending: pending))
+        return TypedWords(language: language, words: typing.words(kanaLength: kanaLength, pending: pending), spaces: spaces)
             .limited(toReadingLength: kanaLength)
     }
 
@@ -51,9 +68,35 @@ public struct Composition: Equatable, Sendable {
         return TypedWords(language: language, words: typing.wordsSoFar(kanaLength: kanaLength)).limited(toReadingLength: kanaLength)
     }
 
-    /// Backspace with nothing pending: the last user-perceived character of the kana goes.
+    /// Backspace with nothing pending: a space typed last goes, else the last user-perceived
+    /// character of the kana.
     public mutating func dropLastKana() {
-        if !kana.isEmpty { kana.removeLast() }
+        if let last = spaces.last, last == kana.unicodeScalars.count {
+            spaces.removeLast()
+        } else if !kana.isEmpty {
+            kana.removeLast()
+        }
+    }
+
+    /// A space typed between words (nothing pending): the word typed so far ends here. A space
+    /// at the start or right after another one adds nothing.
+    mutating func typeSpace() {
+        let length = kana.unicodeScalars.count
+        guard pending.isEmpty, length > 0, spaces.last != length else { return }
+        spaces.append(length)
+        typing.endWord(atSpace: length)
+    }
+
+    /// The first `count` Unicode scalars of the kana were committed (auto-commit): the rest
+    /// stays composed, with what was typed for it and its spaces.
+    mutating func removeCommittedPrefix(_ count: Int) {
+        let scalars = kana.unicodeScalars
+        guard count > 0, count <= scalars.count else { return }
+        let rest = typing.droppingKana(before: count)
+        let restSpaces = spaces.filter { $0 > count }.map { $0 - count }
+        kana = String(String.UnicodeScalarView(scalars.dropFirst(count)))
+        typing = rest
+        spaces = restSpaces
     }
 
     /// The dakuten key: the last kana takes another form (は → ば), written by the core.

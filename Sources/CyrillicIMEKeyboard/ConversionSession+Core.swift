@@ -54,6 +54,16 @@ extension ConversionSession {
         choose(next)
     }
 
+    /// The focused segment's own candidates, when it was opened from live conversion and has
+    /// only the live answer's: asked of the core once (a failure keeps the live answer's).
+    mutating func askFocusedCandidates(engine: KeyboardEngine) {
+        guard segmentsToAsk.remove(focus) != nil else { return }
+        if case .success(let candidates) = engine.candidates(SegmentCandidatesRequest(
+            segment: focus, of: conversion, limit: Self.candidatesPerSegment, context: context, typed: typed)) {
+            replaceFocusedCandidates(candidates)
+        }
+    }
+
     /// Asks the core once per segment for a longer list of the focused segment's candidates.
     mutating func extendFocusedCandidates(engine: KeyboardEngine) {
         guard !extendedSegments.contains(focus) else { return }

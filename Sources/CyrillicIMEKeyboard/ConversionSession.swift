@@ -19,6 +19,9 @@ public struct ConversionSession: Equatable, Sendable {
     public let typed: TypedWords
     /// Whether the focused segment's candidate list was already extended from the core.
     var extendedSegments: Set<Int> = []
+    /// Segments opened from live conversion whose candidates are still only its answer's (the
+    /// best text and the reading's forms): each is asked of the core when it takes the focus.
+    var segmentsToAsk: Set<Int> = []
 
     public init(conversion: KanjiConversion, focus: Int = 0, context: ConversionContext = .none, typed: TypedWords = .none) {
         self.conversion = conversion
@@ -72,6 +75,21 @@ public struct ConversionSession: Equatable, Sendable {
         chosen[focus] = index
     }
 
+    /// A tap on candidate `index` of the focused segment: it is chosen and the focus moves to
+    /// the next segment. Returns whether it moved (false after the last segment: the
+    /// conversion is then committed), `nil` for an index not in the list.
+    public mutating func chooseAndMoveOn(_ index: Int) -> Bool? {
+        guard focusedCandidates.indices.contains(index) else { return nil }
+        choose(index)
+        return moveFocus(by: 1)
+    }
+
+    /// The composition it was converted from: its reading, with what was typed for it (back
+    /// to composing, backspace or Escape).
+    public var composition: Composition {
+        Composition(kana: reading, typing: TypedLetters(words: typed.words), spaces: typed.spaces)
+    }
+
     /// Moves the focus by `delta` segments, stopping at either end. Returns whether it moved.
     @discardableResult
     public mutating func moveFocus(by delta: Int) -> Bool {
@@ -100,6 +118,18 @@ public struct ConversionSession: Equatable, Sendable {
         chosen[focus] = merged.firstIndex(of: current) ?? 0
     }
 
+    /// Replaces the focused segment's candidates with its own list from the core (opened from
+    /// live conversion), keeping the chosen text chosen and the classes of the texts kept.
+    mutating func replaceFocusedCandidates(_ candidates: [String]) {
+        guard !conversion.segments.isEmpty, !candidates.isEmpty else { return }
+        let current = text(ofSegment: focus)
+        let old = conversion.segments[focus]
+        let classes = candidates.map { text in old.candidates.firstIndex(of: text).flatMap { old.classes.indices.contains($0) ? old.classes[$0] : nil } }
+        conversion.segments[focus].candidates = candidates
+        conversion.segments[focus].classes = old.classes.isEmpty ? [] : classes
+        chosen[focus] = candidates.firstIndex(of: current) ?? 0
+    }
+
     /// A new conversion after a resize: the segments before the focus keep their choices
     /// where the core kept them, the focused one and those after start at their best.
     mutating func replace(with newConversion: KanjiConversion) {
@@ -114,5 +144,6 @@ public struct ConversionSession: Equatable, Sendable {
         chosen = newChosen
         focus = min(focus, max(newConversion.segments.count - 1, 0))
         extendedSegments = []
+        segmentsToAsk = []
     }
 }

@@ -11,25 +11,22 @@ extension KeyboardController {
     func startConversion() {
         flushPending()
         guard !composition.isEmpty else { return }  // the core failed and it was committed
-        let context = contextTracker.context()
-        phase = .processing(EngineKey.space)
-        let typed = composition.typedWords(in: profiles.current.language)
-        let result = ConversionSession.converting(composition.kana, typed: typed, after: context, engine: engine)
-        phase = .inserting
-        takeConversion(result)
+        takeConversion(asking: EngineKey.space) {
+            live.opening(composition, in: profiles.current.language, after: contextTracker.context(), engine: engine)
+        }
     }
 
     func resizeFocusedSegment(_ delta: Int) {
         guard let session = conversion, delta != 0 else { return }
-        phase = .processing(delta > 0 ? "{extend}" : "{shrink}")
-        let result = session.resizingFocusedSegment(by: delta, engine: engine)
-        phase = .inserting
-        takeConversion(result)
+        takeConversion(asking: delta > 0 ? "{extend}" : "{shrink}") { session.resizingFocusedSegment(by: delta, engine: engine) }
     }
 
-    /// Shows the conversion the core made; when it could not convert, what was composed (or
-    /// being converted) is committed as kana and `lastError` says why.
-    private func takeConversion(_ result: Result<ConversionSession, ConversionFailure>) {
+    /// Asks the core (the phase names `key`) and shows the conversion it made; when it could not
+    /// convert, what was composed (or being converted) is committed as kana and `lastError` says why.
+    private func takeConversion(asking key: String, _ convert: () -> Result<ConversionSession, ConversionFailure>) {
+        phase = .processing(key)
+        let result = convert()
+        phase = .inserting
         switch result {
         case .success(let session):
             lastError = nil
@@ -46,37 +43,30 @@ extension KeyboardController {
         }
     }
 
-    /// Back to composing, with the reading that was converted (backspace or Escape while
-    /// converting).
+    /// Back to composing, with the reading that was converted (backspace or Escape).
     func cancelConversion() {
         guard let session = conversion else { return }
         conversion = nil
-        composition = Composition(kana: session.reading, typing: TypedLetters(words: session.typed.words))
+        composition = session.composition
         phase = .inserting
-        showComposition()
-        updatePredictions()
+        compositionChanged()
     }
 
     /// A tap on the bar: a candidate is chosen for the focused segment and the focus moves on
     /// (after the last segment, the conversion is committed); a prediction is committed.
     func chooseCandidate(_ index: Int) {
-        if var session = conversion {
-            guard session.focusedCandidates.indices.contains(index) else { return }
-            session.choose(index)
-            let isLast = !session.moveFocus(by: 1)
-            conversion = session
-            if isLast { commitConversion() } else { showConversion() }
+        if conversion != nil {
+            guard let movedOn = conversion?.chooseAndMoveOn(index) else { return }
+            if movedOn { showConversion() } else { commitConversion() }
         } else if candidateBar.content == .predictions, candidateBar.items.indices.contains(index) {
             // A prediction while composing, or a next word after a commit: it is committed,
             // learned after what stood before it, and joins the history.
             let item = candidateBar.items[index]
-            let context = contextTracker.context()
+            if item.opensConversion { return startConversion() }  // live conversion's result
             composition = Composition()
             candidateBar.clear()
             phase = .inserting
-            contextTracker.commit(item.text, as: [CommittedSegment(reading: item.reading, text: item.text)])
-            learn(ConversionChoice(
-                reading: item.reading, segments: [.init(reading: item.reading, text: item.text)], context: context))
+            learn(contextTracker.commitWord(item.text, reading: item.reading))
             offerNextWords()
         }
     }
@@ -99,28 +89,36 @@ extension KeyboardController {
         if offeringNextWords { offerNextWords() }
     }
 
-    /// Tells the learning store, after the text is committed; a save that fails becomes
-    /// the `learningStatus` notice.
+    /// Tells the learning store, after the text is committed (never from a private field); a
+    /// save that fails becomes the `learningStatus` notice.
     private func learn(_ choice: ConversionChoice) {
-        if let learning { learningStatus.record(learning.learn(choice)) }
+        if let learning, !hostField.isPrivate { learningStatus.record(learning.learn(choice)) }
     }
 
     func showConversion() {
+        conversion?.askFocusedCandidates(engine: engine)  // opened from live conversion: its own list
         guard let session = conversion else { return }
         document.show(session.text, selection: session.focusedRange)
         candidateBar.showCandidates(of: session)
     }
 
-    // MARK: Predictions and next words
-
-    /// Asks the core for predictions of the kana composed so far.
-    func updatePredictions() {
+    /// The kana changed: live conversion follows (auto-commit may take its first segment).
+    func compositionChanged() {
         guard conversion == nil else { return }
-        if composition.kana.isEmpty {
-            candidateBar.clear()
-        } else {
-            candidateBar.showPredictions(for: composition, in: profiles.current.language, after: contextTracker.context(), engine: engine)
+        var context = contextTracker.context()  // read once: on device each read asks the host
+        if let first = live.follow(&composition, in: profiles.current.language, after: context, engine: engine) {
+            contextTracker.commit(first.text, as: [first], thenShow: live.shownText(for: composition))
+            context = contextTracker.context()
         }
+        showComposition()
+        updatePredictions(after: context)
+    }
+
+    /// The bar: predictions for what is composed (and the word typed so far), live conversion's items;
+    /// in a private field (`HostField`) live conversion's items alone.
+    func updatePredictions(after context: ConversionContext? = nil) {
+        if hostField.isPrivate { return candidateBar.showPredictions([], with: live.alternatives(for: composition)) }
+        candidateBar.showPredictions(for: composition, in: profiles.current.language, with: live, after: context ?? contextTracker.context(), engine: engine)
     }
 
     /// After a commit: the bar offers the words that usually follow the history. Tapping one

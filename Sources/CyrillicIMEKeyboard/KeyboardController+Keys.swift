@@ -3,8 +3,8 @@ import Foundation
 
 /// The one path every key takes, in every profile (docs/KEYBOARD.md, "The writer's loop"):
 /// idle (space types a space, return a newline, backspace deletes before the cursor) →
-/// composing (letters go through the core into `composition`; space converts, return commits
-/// the kana) → converting (KeyboardController+Converting.swift).
+/// composing (letters go through the core into `composition`, live conversion shows them; space
+/// converts or marks a word boundary, return commits) → converting (+Converting.swift).
 ///
 /// A kana-only profile is composing whose kana are committed as soon as the core writes them
 /// (`Composition.take`), so only the pending letters are shown; space and return go to the
@@ -35,8 +35,12 @@ extension KeyboardController {
             if conversion != nil {
                 conversion?.chooseNextCandidate(engine: engine)
                 showConversion()
-            } else if !composition.isEmpty, !isKanaOnly {
+            } else if !composition.isEmpty, !isKanaOnly, !live.separatesWords(in: profiles.current) {
                 startConversion()
+            } else if !composition.isEmpty, !isKanaOnly {  // the Cyrillic habit: a word boundary
+                flushPending()
+                composition.typeSpace()
+                compositionChanged()
             } else {
                 typeSeparator(EngineKey.space, or: spaceWidth == .full ? "\u{3000}" : " ")
             }
@@ -62,6 +66,8 @@ extension KeyboardController {
         case .cursorLeft, .cursorRight:
             if conversion != nil {
                 moveConversionFocus(by: key == .cursorLeft ? -1 : 1)
+            } else if key == .cursorRight, !composition.isEmpty, !isKanaOnly, live.separatesWords(in: profiles.current) {
+                startConversion()  // the Cyrillic habit's way to the candidates
             } else {
                 moveCursor(forward: key == .cursorRight)
             }
@@ -97,13 +103,13 @@ extension KeyboardController {
         if let committed = composition.take(result, forKey: engineKey, committingKana: isKanaOnly) {
             candidateBar.clear()
             contextTracker.commit(committed, thenShow: composition.pending)
-        } else {
-            showComposition()
+        } else if composition.kana == kanaBefore {
+            showComposition()  // else the kana changed, and with it what is shown (below)
         }
         // Shift once covers one kana: it ends when a key leaves nothing pending.
         if engineKey != EngineKey.backspace, composition.pending.isEmpty { shift.kanaCompleted() }
-        // The predictions follow the kana and the word typed so far (a pending й makes китай 中国).
-        if composition.kana != kanaBefore || composition.typing != typingBefore { updatePredictions() }
+        // A pending letter changes no kana; the predictions follow it (a pending й makes китай 中国).
+        if composition.kana != kanaBefore { compositionChanged() } else if composition.typing != typingBefore { updatePredictions() }
     }
 
     /// Converts the pending letters into kana (a trailing н becomes ん).
@@ -123,8 +129,7 @@ extension KeyboardController {
         } else if !composition.isEmpty {
             phase = .inserting
             if byWord { composition = Composition() } else { composition.dropLastKana() }
-            showComposition()
-            updatePredictions()
+            compositionChanged()
         } else {
             phase = .inserting
             forgetHistory()
@@ -154,8 +159,7 @@ extension KeyboardController {
         guard result.action == .replace else { return }
         if inComposition {
             composition.replaceLastKana(with: result.output)
-            showComposition()
-            updatePredictions()
+            compositionChanged()
         } else {
             document.replaceCharacterBeforeCursor(with: result.output)
         }
@@ -164,23 +168,20 @@ extension KeyboardController {
     /// Commits everything shown: the conversion as chosen, or the composition as kana. Cursor
     /// moves, profile changes, a style change and hiding do this.
     func commitAll() {
-        if conversion != nil {
-            commitConversion(offeringNextWords: false)
-        } else if !composition.isEmpty {
-            commitComposition()
-        }
+        commitConversion(offeringNextWords: false)  // each does nothing unless its state is shown
+        commitComposition()
     }
 
-    /// Commits the composition as kana (the pending letters converted first). The kana join
-    /// the history as one segment, without classes (the core looks them up).
+    /// Commits what the composition shows (the pending letters converted first): its live
+    /// conversion, whose segments join the history, else the kana as one segment.
     func commitComposition() {
         flushPending()
         guard !composition.isEmpty else { return }  // kana-only, or the core failed: committed
-        let text = composition.kana
+        let (text, segments) = live.commitment(for: composition)
         composition = Composition()
         candidateBar.clear()
         phase = .inserting
-        contextTracker.commit(text, as: text.isEmpty ? [] : [CommittedSegment(reading: text, text: text)])
+        contextTracker.commit(text, as: segments)
     }
 
     /// Moves over one user-perceived character, after committing what is shown.
@@ -194,7 +195,7 @@ extension KeyboardController {
     // MARK: The document and the history
 
     func showComposition() {
-        document.show(composition.text)
+        document.show(live.shownText(for: composition))
     }
 
     /// The keyboard moved the cursor or edited the text outside what it composes (backspace,

@@ -18,6 +18,9 @@ public struct TypedLetters: Equatable, Sendable {
     /// The words ended so far, in order; ranges in the kana's Unicode scalars.
     public private(set) var words: [TypedWords.Word]
     private var current = Current.between
+    /// Where the writer last typed a space between words: a letter typed there starts a new
+    /// word rather than continuing the one before.
+    private var spaceAt: Int?
 
     private enum Current: Equatable, Sendable {
         /// Between words: the next letter starts one.
@@ -61,6 +64,28 @@ public struct TypedLetters: Equatable, Sendable {
         }
     }
 
+    /// A space typed between words at kana length `kanaLength`, nothing pending: the word being
+    /// typed ends there.
+    mutating func endWord(atSpace kanaLength: Int) {
+        endWord(kanaLength: kanaLength, pendingBefore: "", output: "", pendingAfter: "")
+        spaceAt = kanaLength
+    }
+
+    /// What is left once the first `count` scalars of the kana are committed: the words after
+    /// them, moved to the kana's new start; one they cut through is forgotten.
+    func droppingKana(before count: Int) -> TypedLetters {
+        var rest = TypedLetters(words: words.filter { $0.range.lowerBound >= count }.map {
+            TypedWords.Word(text: $0.text, range: ($0.range.lowerBound - count)..<($0.range.upperBound - count))
+        })
+        switch current {
+        case .word(let letters, let start) where start >= count: rest.current = .word(letters: letters, start: start - count)
+        case .between: rest.current = .between
+        default: rest.current = .lost
+        }
+        rest.spaceAt = spaceAt.map { $0 - count }
+        return rest
+    }
+
     /// The kana from Unicode scalar `offset` on changed or went: the words over it are
     /// forgotten, and letters typed next continue a word that no longer matches its kana.
     public mutating func forgetKana(from offset: Int) {
@@ -82,7 +107,7 @@ public struct TypedLetters: Equatable, Sendable {
             }
             // Right after a word ended by a key of no output of its own (a flush, or the
             // conversion that was cancelled): the writer is still typing that word.
-            if let last = words.last, last.range.upperBound == kanaLength {
+            if let last = words.last, last.range.upperBound == kanaLength, spaceAt != kanaLength {
                 words.removeLast()
                 current = .word(letters: last.text + key, start: last.range.lowerBound)
             } else {

@@ -103,12 +103,16 @@ func benchmarkCandidateBar(stream: [String], profileID: String, keys: Int, sampl
     let taps: [KeyboardKey] = stream.flatMap { $0 == " " ? [KeyboardKey.space, .enter] : [.character($0)] }
     let keysPerField = 400
     var barItems = 0
+    // Space converts, as this layer has always measured: live conversion (on by default, the
+    // Cyrillic space habit with it) is measured key by key by scripts/tools/live_vs_mecab.py.
+    var settings = KeyboardSettings()
+    settings.live = LiveConversionSettings(isOn: false, spaceHabits: Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, .japanese) }))
     func type(_ count: Int, recording samples: UnsafeMutableBufferPointer<UInt64>?) {
         var index = 0
         while index < count {
             let document = InMemoryTextDocumentProxy()
             let controller = KeyboardController(
-                engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler())
+                engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(), settings: settings)
             for _ in 0..<min(keysPerField, count - index) {
                 let tap = taps[index % taps.count]
                 let start = samples == nil ? 0 : nowNanoseconds()

@@ -100,21 +100,27 @@ enum Commands {
         name: "type", operands: nil,
         summary: "Types in the terminal as the keyboard does: draws the profile's keyboard, the candidate bar and the document with its marked text; Ctrl-C or Ctrl-D quits and prints the document.",
         details: [
-            "Keys: letters compose; space converts (then the next candidate); 1-9 choose from the bar; Tab the next candidate (else the next profile); ←/→ move between segments (else the cursor); Shift+←/→ resize; ↑/↓ turn the bar's page; Enter commits; Esc goes back from converting to the reading; Ctrl-R registers a word for the reading being converted (type the text, Enter saves it in the store, Esc cancels); Ctrl-O letters/symbols; Ctrl-K shift (katakana; the next page on the symbols); Ctrl-N dakuten; Backspace.",
+            "Keys: letters compose; space converts (then the next candidate), or with the Cyrillic space habit marks a word boundary (→ or 1 on the live result then opens the candidates); 1-9 choose from the bar; Tab the next candidate (else the next profile); ←/→ move between segments (else the cursor); Shift+←/→ resize; ↑/↓ turn the bar's page; Enter commits; Esc goes back from converting to the reading; Ctrl-R registers a word for the reading being converted (type the text, Enter saves it in the store, Esc cancels); Ctrl-O letters/symbols; Ctrl-K shift (katakana; the next page on the symbols); Ctrl-N dakuten; Backspace.",
             "What is committed from the bar is learned in the store and ranks first the next time.",
+            "--live shows the best conversion of everything composed at every keystroke, as the keyboard does by default (docs/KEYBOARD.md, \"Live conversion\"); Enter commits what is shown. With --live each profile keeps its own space habit (Cyrillic profiles: space marks a word boundary; romaji: space converts); without it space converts, unless --space says otherwise.",
         ],
         options: [
             SharedOption.profile,
             OptionSpec("--qwerty", nil, "map a Latin keyboard onto the profile's key positions (q→й, w→ц, … on Russian)"),
             OptionSpec("--inline", nil, "show pending input as plain text, without marked text"),
             OptionSpec("--kana-only", nil, "type kana only, never convert"),
+            OptionSpec("--live", nil, "live conversion: the marked text is the composition converted as it is typed"),
+            OptionSpec("--auto-commit", "N", "with --live, commit the first segment once it stayed the same over N keystrokes (1-100)"),
+            OptionSpec("--space", "HABIT", "japanese (space converts) or cyrillic (space marks a word boundary while composing), in every profile"),
             SharedOption.dictionary,
             SharedOption.store,
             SharedOption.profiles,
             SharedOption.kanaEngine,
         ],
-        rules: [.conflicts("--kana-only", "--dictionary", "a kana-only keyboard never converts, so it reads no dictionary")],
-        examples: ["cyrillic-ime type --qwerty", "cyrillic-ime type --store /tmp/my-store"],
+        rules: [.conflicts("--kana-only", "--dictionary", "a kana-only keyboard never converts, so it reads no dictionary"),
+                .conflicts("--kana-only", "--live", "a kana-only keyboard never converts"),
+                .requires("--auto-commit", "--live", "auto-commit takes the first segment of live conversion")],
+        examples: ["cyrillic-ime type --qwerty", "cyrillic-ime type --store /tmp/my-store", "cyrillic-ime type --live --auto-commit 4"],
         exitCodes: [.success, .usage, .dataError, .noInput])
 
     static let layout = CommandSpec(

@@ -17,6 +17,7 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     let kanaOnly = parsed.has("--kana-only")
     let dictionary = options.dictionaryFile
     let storeDirectory = parsed.value("--store")
+    let live = try liveSettings(parsed)
     let engine = try startEngine(options)
     // Without a dictionary the keyboard still types: space then commits the kana, and the
     // screen says why (`core:`). --kana-only never converts.
@@ -38,11 +39,11 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     }
     profiles.select(start.id)
     let document = InMemoryTextDocumentProxy()
+    var settings = KeyboardSettings(
+        pendingInputStyle: inline ? .inline : .marked, kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [])
+    settings.live = live.for(profiles.profiles)
     let controller = KeyboardController(
-        engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(),
-        settings: KeyboardSettings(
-            pendingInputStyle: inline ? .inline : .marked,
-            kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : []))
+        engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(), settings: settings)
     // Learning: what is committed from the candidate bar is learned in the store (--store DIR,
     // else the user's state directory) and ranks first the next time (docs/LEARNING.md).
     let store = storeDirectory ?? defaultStoreDirectory()
@@ -348,4 +349,38 @@ func defaultStoreDirectory() -> String {
     let environment = ProcessInfo.processInfo.environment
     if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/cyrillic-ime" }
     return (environment["HOME"] ?? ".") + "/.local/state/cyrillic-ime"
+}
+
+/// Live conversion's settings from `--live`, `--auto-commit N` and `--space HABIT`: with
+/// `--live`, the keyboard's own defaults (each profile its standard space habit); without it,
+/// live conversion off and space converting, as the terminal keyboard typed before it.
+private struct TerminalLiveSettings {
+    var isOn: Bool
+    var autoCommit: AutoCommit
+    var habit: SpaceHabit?
+
+    /// The settings for these profiles: `--space` gives every one its habit.
+    func `for`(_ profiles: [ProfileDescription]) -> LiveConversionSettings {
+        let everyProfile = { (habit: SpaceHabit) in Dictionary(uniqueKeysWithValues: profiles.map { ($0.id, habit) }) }
+        let habits = habit.map(everyProfile) ?? (isOn ? [:] : everyProfile(.japanese))
+        return LiveConversionSettings(isOn: isOn, autoCommit: autoCommit, spaceHabits: habits)
+    }
+}
+
+private func liveSettings(_ parsed: ParsedArguments) throws(CommandError) -> TerminalLiveSettings {
+    var autoCommit = AutoCommit.off
+    if let value = parsed.value("--auto-commit") {
+        guard let count = Int(value), let parsed = AutoCommit(storedValue: String(count)) else {
+            throw CommandError(code: .usage, message: "--auto-commit takes a number of keystrokes from 1 to 100, got \(value)")
+        }
+        autoCommit = parsed
+    }
+    var habit: SpaceHabit?
+    if let value = parsed.value("--space") {
+        guard let known = SpaceHabit(rawValue: value) else {
+            throw CommandError(code: .usage, message: "--space takes japanese or cyrillic, got \(value)")
+        }
+        habit = known
+    }
+    return TerminalLiveSettings(isOn: parsed.has("--live"), autoCommit: autoCommit, habit: habit)
 }

@@ -93,7 +93,9 @@ final class FailingEngine: KeyboardEngine {
 
 /// A keyboard typing into an in-memory document, with every part reachable by the test.
 /// `kanaOnly` (the default here, for the tests written before conversion) makes every
-/// profile kana-only; the conversion tests pass `kanaOnly: false`.
+/// profile kana-only; the conversion tests pass `kanaOnly: false`. Live conversion's settings
+/// left at their defaults mean it is off here and space converts in every profile, as for the
+/// tests written before it; the tests of live conversion pass settings of their own.
 struct KeyboardHarness {
     let controller: KeyboardController
     let document: InMemoryTextDocumentProxy
@@ -112,6 +114,10 @@ struct KeyboardHarness {
         profiles = try ProfileManager(engine: engine, keyboardStore: store)
         var settings = settings
         if kanaOnly { settings.kanaOnlyProfiles = Set(profiles.profiles.map(\.id)) }
+        if settings.live == LiveConversionSettings() {
+            let everyProfileConverts = Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, SpaceHabit.japanese) })
+            settings.live = LiveConversionSettings(isOn: false, spaceHabits: everyProfileConverts)
+        }
         controller = KeyboardController(
             engine: engine, proxy: self.document, profiles: profiles, scheduler: scheduler, settings: settings)
     }

@@ -700,3 +700,59 @@ fn a_lattice_for_k_texts_leaves_out_homophones_and_keeps_the_first_k_texts() {
     assert_eq!(nouns(Some(5)), 5, "the first five; the sixth costs as much as the fifth");
     assert_eq!(nouns(Some(1)), 1);
 }
+
+/// The readings of our own evaluation sentences (scripts/tools/eval_sentences.tsv).
+fn own_sentences() -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/tools/eval_sentences.tsv");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(|l| l.split('\t').next()).map(str::to_string).collect()
+}
+
+/// What live conversion asks at every keystroke (one candidate per segment) is the best
+/// conversion the space key's request (nine) gives: the same segments and first texts. And
+/// the candidates of one segment of that segmentation, which the keyboard asks for when space
+/// opens it (only that segment's are searched), are those the whole conversion with the same
+/// segments gives it, heard or not, with and without spaces between words.
+#[test]
+fn live_conversion_and_the_focused_segments_candidates_agree_with_the_whole_conversion() {
+    let c = real_dictionary();
+    let sentences = own_sentences();
+    assert!(sentences.len() > 100, "eval_sentences.tsv has {} readings", sentences.len());
+    for (n, reading) in sentences.iter().enumerate() {
+        // Every seventh sentence with a space after its first two kana, as a Cyrillic writer types.
+        let spaces: Vec<usize> = if n % 7 == 0 && reading.chars().count() > 3 { vec![2] } else { vec![] };
+        for heard in [true, false] {
+            let around = cyrillic_ime_core::conversion::Surroundings { left: None, boundaries: &spaces };
+            let ask = |fixed: &[usize], candidates| c.convert(&Request { fixed, candidates, heard, around, ..Request::new(reading) }).unwrap_or_else(|e| panic!("{reading}: {e}"));
+            let live = ask(&[], 1);
+            let space = ask(&[], 9);
+            assert_eq!(live.segment_lengths(), space.segment_lengths(), "{reading}");
+            assert_eq!(live.best_text(), space.best_text(), "{reading}");
+            let lengths = live.segment_lengths();
+            let whole = ask(&lengths, 9);
+            for index in 0..lengths.len() {
+                let conversion = Request { fixed: &lengths, candidates: 9, heard, around, ..Request::new(reading) };
+                let focused = c.candidates(&SegmentRequest { conversion, index }).unwrap();
+                assert_eq!(focused, whole.segments[index].candidates, "{reading} heard {heard} spaces {spaces:?}: segment {index}");
+            }
+        }
+    }
+}
+
+/// The spaces a writer typed reach the candidates of a segment through the C ABI's request
+/// (`boundaries`), as they reach `rust_convert`'s: the same list as the whole conversion's.
+#[test]
+fn a_segments_candidates_keep_the_spaces_typed() {
+    use cyrillic_ime_core::conversion::api;
+    let c = real_dictionary();
+    // `кё: то` is 今日と, `кё:то` 京都: the space keeps きょう a word of its own.
+    let whole = api::convert(&c, None, r#"{"reading":"きょうと","fixed":[4],"boundaries":[3]}"#);
+    let focused = api::segment_candidates(&c, None, r#"{"reading":"きょうと","segments":[4],"index":0,"boundaries":[3]}"#);
+    let first = whole.split("\"candidates\":").nth(1).and_then(|rest| rest.split(",\"classes\"").next()).unwrap();
+    assert_eq!(focused, format!("{{\"candidates\":{first}}}"), "{whole}");
+    assert!(focused.starts_with("{\"candidates\":[\"今日と\""), "{focused}");
+    let unspaced = api::segment_candidates(&c, None, r#"{"reading":"きょうと","segments":[4],"index":0}"#);
+    assert!(unspaced.starts_with("{\"candidates\":[\"京都\""), "{unspaced}");
+    let resized = api::resize(&c, None, r#"{"reading":"きょうと","segments":[4],"index":0,"delta":0,"boundaries":[3]}"#);
+    assert_eq!(resized, whole);
+}

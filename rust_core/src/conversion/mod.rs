@@ -212,7 +212,15 @@ impl Converter {
     /// surroundings (a left context's classes start the lattice) and with what the user store
     /// holds ([`Request::user`]).
     pub fn convert(&self, request: &Request) -> Result<Conversion, ConversionError> {
-        let Some(user) = request.user else { return self.convert_inner(request) };
+        self.convert_focused(request, None)
+    }
+
+    /// [`Converter::convert`], searching the candidates of segment `focus` only when one is
+    /// given: every other segment gets its best text and reading forms, as with one candidate.
+    /// Each segment's candidates are searched on their own (between the best path's words
+    /// around it), so the focused segment's are those a whole conversion gives it.
+    fn convert_focused(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
+        let Some(user) = request.user else { return self.convert_inner(request, focus) };
         let phrase = user.phrase_for(request.reading, request.fixed);
         let lengths;
         let request = match phrase {
@@ -222,7 +230,7 @@ impl Converter {
             }
             None => *request,
         };
-        let mut conversion = self.convert_inner(&request)?;
+        let mut conversion = self.convert_inner(&request, focus)?;
         let before = conversion.best_text();
         // The word before the first segment: the left context's. Later segments take no pair
         // with the segment before them: in each, the latest choice of its reading comes first,
@@ -267,7 +275,7 @@ impl Converter {
         Ok(conversion)
     }
 
-    fn convert_inner(&self, request: &Request) -> Result<Conversion, ConversionError> {
+    fn convert_inner(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
         let around = request.around;
         let len = Self::check_reading(request.reading)?;
         Self::check_counts(request.candidates, request.alternatives)?;
@@ -294,6 +302,12 @@ impl Converter {
         // (`segments::candidates`); the alternatives. The lattice can leave out the homophones
         // no such search takes.
         let most_texts = request.candidates.max(request.alternatives);
+        // With one segment's candidates asked for (and no alternatives), the other segments'
+        // words are only ever on the best path: one text of theirs is enough.
+        let texts_within = focus.filter(|_| request.alternatives <= 1 && fixed_total == len).and_then(|f| {
+            let start: usize = request.fixed.get(..f)?.iter().sum();
+            Some((start, start + request.fixed.get(f)?))
+        });
         let lattice = Lattice::build(
             dictionary,
             &LatticeRequest {
@@ -307,6 +321,7 @@ impl Converter {
                 particle_at_start: request.heard && !left.is_sentence_start(),
                 boundaries: around.boundaries,
                 most_texts_searched: Some(most_texts),
+                texts_within,
                 foreign: request.typed_words.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
                 numbers: self.numbers.as_ref(),
             },
@@ -378,7 +393,8 @@ impl Converter {
             let first_text = path_text(dictionary, &lattice, first);
             let (before, after) = contexts(&lattice, best, start, end, left_classes);
             let reading = input::text_of(&lattice.chars[start / 2..end / 2]);
-            let segment = SegmentQuery { start, end, reading: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit: request.candidates, forward: forward[k], typed_words: request.typed_words };
+            let limit = if focus.is_none_or(|f| f == k) { request.candidates } else { 1 };
+            let segment = SegmentQuery { start, end, reading: &reading, before, after, cuts: &word_cuts, first_nodes: first, first_text, limit, forward: forward[k], typed_words: request.typed_words };
             let candidates = candidates(dictionary, &lattice, &mut search, segment);
             segments.push(Segment { reading, candidates });
         }
@@ -403,7 +419,7 @@ impl Converter {
     /// The candidates of one segment of a fixed segmentation ([`SegmentRequest`]).
     pub fn candidates(&self, request: &SegmentRequest) -> Result<Vec<Candidate>, ConversionError> {
         Self::check_segments(&request.conversion, request.index)?;
-        let conversion = self.convert(&request.conversion)?;
+        let conversion = self.convert_focused(&request.conversion, Some(request.index))?;
         match conversion.segments.into_iter().nth(request.index) {
             Some(segment) => Ok(segment.candidates),
             None => refuse("segment lost in conversion".to_string()),

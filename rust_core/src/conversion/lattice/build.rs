@@ -47,6 +47,11 @@ pub struct LatticeRequest<'a> {
     /// was typed (a space may take the cheaper word out and keep a dearer one). None keeps
     /// every word.
     pub most_texts_searched: Option<usize>,
+    /// The characters whose words `most_texts_searched` is for (a segment whose candidates
+    /// alone are searched, `rust_segment_candidates`); a word starting elsewhere is only ever on
+    /// the best path, so one text is kept there. None: everywhere. (Start and end, in
+    /// characters: a pair keeps the request `Copy`.)
+    pub texts_within: Option<(usize, usize)>,
     /// What the writer typed for spans of the reading: their own words' foreign forms join
     /// the lattice (`foreign.rs`).
     pub foreign: Option<ForeignRequest<'a>>,
@@ -57,7 +62,7 @@ pub struct LatticeRequest<'a> {
 impl<'a> LatticeRequest<'a> {
     /// The lattice of `reading` as typed, every word kept.
     pub fn new(reading: &'a str) -> LatticeRequest<'a> {
-        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], most_texts_searched: None, foreign: None, numbers: None }
+        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], most_texts_searched: None, texts_within: None, foreign: None, numbers: None }
     }
 }
 
@@ -115,12 +120,16 @@ impl Lattice {
         let noun = dictionary.special_id(SpecialId::Noun);
         let mut walk = std::mem::take(&mut self.heard_walk);
         let mut classes = std::mem::take(&mut self.best_of_class);
-        let mut best_of_class = request.most_texts_searched.filter(|_| request.boundaries.is_empty()).map(|texts| {
-            classes.prepare(texts.max(1));
+        let texts = request.most_texts_searched.filter(|_| request.boundaries.is_empty()).map(|texts| texts.max(1));
+        let mut best_of_class = texts.map(|texts| {
+            classes.prepare(texts);
             &mut classes
         });
         let mut keys = StartKeys::new();
         for start in 0..n {
+            if let (Some(b), Some(texts), Some((from, to))) = (best_of_class.as_deref_mut(), texts, request.texts_within) {
+                b.prepare(if (from..to).contains(&start) { texts } else { 1 });
+            }
             let mut covered_one = false;
             // With spellings as heard, their walk follows the reading as typed too and gives its
             // keys; else (or if that walk stopped at its limit) the trie walk does.
