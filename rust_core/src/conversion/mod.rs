@@ -12,6 +12,7 @@ pub mod foreign;
 pub mod heard;
 pub mod input;
 pub mod lattice;
+pub mod numbers;
 pub mod prediction;
 pub mod rewrite;
 pub mod search;
@@ -26,6 +27,7 @@ use context::LeftContext;
 use crate::request::TypedWords;
 use foreign::{ForeignCosts, ForeignRequest};
 use heard::HeardCosts;
+use numbers::NumberCosts;
 use lattice::build::LatticeRequest;
 use lattice::Lattice;
 use rewrite::{EmojiTable, Rewrites, SegmentList};
@@ -162,11 +164,20 @@ pub struct Converter {
     foreign_costs: ForeignCosts,
     /// Emoji by reading (`rewrite/emoji.rs`), or why the table could not be read.
     emoji: Result<Arc<EmojiTable>, String>,
+    /// What numbers read in kana cost as words (`numbers/`); None leaves them out.
+    numbers: Option<NumberCosts>,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()), foreign_costs: ForeignCosts::default(), emoji: rewrite::emoji::bundled() }
+        Converter {
+            dictionary,
+            heard_costs: HeardCosts::default(),
+            spellings: Cow::Borrowed(SpellingIndex::bundled()),
+            foreign_costs: ForeignCosts::default(),
+            emoji: rewrite::emoji::bundled(),
+            numbers: Some(NumberCosts::default()),
+        }
     }
 
     /// The same converter with another table of conventional spellings (tests; an empty
@@ -194,6 +205,12 @@ impl Converter {
     /// The same converter with other costs for the writer's own words (for tuning them).
     pub fn with_foreign_costs(self, foreign_costs: ForeignCosts) -> Converter {
         Converter { foreign_costs, ..self }
+    }
+
+    /// The same converter with other costs for number words, or (None) without them (to
+    /// tune them, and to measure conversion without them).
+    pub fn with_number_costs(self, numbers: Option<NumberCosts>) -> Converter {
+        Converter { numbers, ..self }
     }
 
     pub fn dictionary(&self) -> &Dictionary {
@@ -348,6 +365,7 @@ impl Converter {
                 most_texts_searched: Some(most_texts),
                 texts_within,
                 foreign: request.typed_words.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
+                numbers: self.numbers.as_ref(),
             },
         );
         // The spaces bind each segment's search too (`segments::candidates`).
