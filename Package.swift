@@ -67,7 +67,7 @@ if case .development = coreDistribution { isDevelopment = true } else { isDevelo
 //   and the privacy manifest;
 // - CyrillicIMEKeyboard: the keyboard logic (controller, composition, candidate bar,
 //   layout, settings, profiles) over a text-document protocol, and the thin UIKit shell
-//   behind #if canImport(UIKit);
+//   on iOS and visionOS only (typechecked on Linux by scripts/typecheck_uikit_shell.sh);
 // - CyrillicIMETestSupport: the in-memory UTF-16 document and settings store, for the
 //   tests, the terminal keyboard, the benchmark and the fuzzers;
 // - the command-line tools and (in development) the tests.

@@ -9,7 +9,9 @@
 #                                                      sets: anthy, mozc, own (kana readings), everyday
 #                                                      and foreign (Cyrillic lines of their own; foreign
 #                                                      is issue 40's writer's own words, reported only,
-#                                                      its per-item TSV with --foreign-tsv FILE)
+#                                                      its per-item TSV with --foreign-tsv FILE), and
+#                                                      numbers (issue 38's numbers read in kana, reported
+#                                                      only, its per-item TSV with --numbers-tsv FILE)
 #   scripts/eval_conversion.sh --cli PATH              use an existing cyrillic-ime, skip the build
 #   scripts/eval_conversion.sh --out FILE.md --tsv FILE.tsv
 #                                                      (defaults under bench/results/eval/)

@@ -2,7 +2,8 @@
 # Builds everything and runs every test: Rust unit and integration tests (the reload
 # stress test, the user store's two-process and kill tests included), the worst documents
 # within the limits (worst_case), the C ABI check, valgrind memcheck over 10^5 ABI calls, the JSON
-# Schema check, the Swift tests, the Swift tests again under ThreadSanitizer, the
+# Schema check, the Swift tests, the Apple-only shell typechecked against a UIKit stand-in, the
+# Swift tests again under ThreadSanitizer, the
 # command-line tests, the outside checks (romaji against wanakana-python; skkdic words
 # round-tripped through every profile), the terminal keyboard test (in tmux), each fuzz
 # target (its seeds and regression inputs once, then FUZZ_SECONDS, default 15, of fuzzing
@@ -53,6 +54,9 @@ step "Swift build and tests (first: no Swift function takes more than five param
 scripts/tools/swift_parameters.py
 swift build --build-tests
 swift test --skip-build --disable-swift-testing
+
+step "The iPhone shell typechecked on Linux against the UIKit stand-in (scripts/uikit-standin/UIKit.swift)"
+scripts/typecheck_uikit_shell.sh
 
 step "Swift tests under ThreadSanitizer"
 scripts/tsan.sh

@@ -59,6 +59,8 @@ public struct ConversionRequest: Equatable, Sendable {
     /// What the writer typed for parts of the reading: the core then also offers the foreign
     /// words among them.
     public var typed: TypedWords
+    /// What the core adds after the words: dates and times (with a clock), emoji.
+    public var rewrites = CandidateRewrites()
 
     /// The conversion of `reading` after `context`, with what was `typed` for it.
     public init(_ reading: String, context: ConversionContext = .none, typed: TypedWords = .none) {
@@ -93,7 +95,7 @@ public struct ConversionRequest: Equatable, Sendable {
         ConversionRequestBody.Convert(
             reading: reading, fixed: fixedSegmentLengths, candidates: candidates, alternatives: alternatives,
             heard: matchingHeardSpellings, boundaries: typed.boundaries(adding: wordBoundaries, inReadingOf: reading),
-            context: context.payload, typed: typed.payload)
+            context: context.payload, typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }
 
@@ -113,6 +115,8 @@ public struct ResizeRequest: Equatable, Sendable {
     public var context: ConversionContext
     /// As the conversion was made with.
     public var typed: TypedWords
+    /// As the conversion was made with.
+    public var rewrites = CandidateRewrites()
 
     /// Segment `segment` of `conversion` made longer or shorter by `delta`, converted again
     /// with the `context` and `typed` words the conversion was made with.
@@ -131,7 +135,7 @@ public struct ResizeRequest: Equatable, Sendable {
         ConversionRequestBody.Resize(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, delta: delta,
             candidates: candidates, alternatives: 0, context: context.payload,
-            boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload)
+            boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }
 
@@ -148,6 +152,8 @@ public struct SegmentCandidatesRequest: Equatable, Sendable {
     public var context: ConversionContext
     /// As the conversion was made with.
     public var typed: TypedWords
+    /// As the conversion was made with.
+    public var rewrites = CandidateRewrites()
 
     /// Up to `limit` candidates for segment `segment` of `conversion`, with the `context` and
     /// `typed` words the conversion was made with.
@@ -165,6 +171,6 @@ public struct SegmentCandidatesRequest: Equatable, Sendable {
     var body: ConversionRequestBody.SegmentCandidates {
         ConversionRequestBody.SegmentCandidates(
             reading: conversion.reading, segments: conversion.segmentLengths, index: segment, limit: limit,
-            context: context.payload, boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload)
+            context: context.payload, boundaries: typed.boundaries(inReadingOf: conversion.reading), typed: typed.payload, clock: rewrites.clockPayload, emoji: rewrites.emojiPayload)
     }
 }

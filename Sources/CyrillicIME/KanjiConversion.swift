@@ -114,6 +114,8 @@ enum ConversionRequestBody {
         var boundaries: [Int]?
         var context: ConversionContext.Payload?
         var typed: TypedWords.Payload?
+        var clock: LocalClock.Payload?
+        var emoji: Bool?
     }
 
     struct Resize: Encodable {
@@ -126,6 +128,8 @@ enum ConversionRequestBody {
         var context: ConversionContext.Payload?
         var boundaries: [Int]?
         var typed: TypedWords.Payload?
+        var clock: LocalClock.Payload?
+        var emoji: Bool?
     }
 
     struct SegmentCandidates: Encodable {
@@ -136,6 +140,8 @@ enum ConversionRequestBody {
         var context: ConversionContext.Payload?
         var boundaries: [Int]?
         var typed: TypedWords.Payload?
+        var clock: LocalClock.Payload?
+        var emoji: Bool?
     }
 
     struct Predict: Encodable {

@@ -8,6 +8,9 @@ import Foundation
 /// uncommitted text) and records each commit.
 final class ConversionContextTracker {
     private(set) var history = ConversionHistory()
+    /// False in a private field (`HostField`): commits are made but never recorded, so
+    /// nothing typed there becomes the context, the next words or the learning of the next one.
+    var recordsHistory = true
     private let document: DocumentPresenter
 
     init(document: DocumentPresenter) {
@@ -36,7 +39,7 @@ final class ConversionContextTracker {
     func commit(_ text: String, as segments: [CommittedSegment] = [], thenShow shown: String = "") {
         let continuing = !history.isEmpty && isHistoryCurrent
         document.commit(text, thenShow: shown)
-        guard !segments.isEmpty else {
+        guard !segments.isEmpty, recordsHistory else {
             history.drop()  // without reading the document: on device each read asks the host
             return
         }

@@ -9,11 +9,13 @@ extension ConversionSession {
     static let candidatesPerSegment = 9
     static let extendedCandidateLimit = 45
 
-    /// Converts `reading` after `context`, with what was `typed` for it. Both only help: a
-    /// core that cannot take them is asked again without the typed words, then without the
-    /// context too, so they never cost the writer a conversion.
+    /// Converts `reading` after `context`, with what was `typed` for it and what the core adds
+    /// after the words (`rewrites`). Context and typed words only help: a core that cannot
+    /// take them is asked again without the typed words, then without the context too, so
+    /// they never cost the writer a conversion.
     static func converting(
-        _ reading: String, typed: TypedWords = .none, after context: ConversionContext, engine: KeyboardEngine
+        _ reading: String, typed: TypedWords = .none, after context: ConversionContext,
+        rewrites: CandidateRewrites = CandidateRewrites(), engine: KeyboardEngine
     ) -> Result<ConversionSession, ConversionFailure> {
         var attempts = [(context: context, typed: typed)]
         if !typed.words.isEmpty { attempts.append((context, .none)) }
@@ -24,10 +26,13 @@ extension ConversionSession {
             used = attempt
             var request = ConversionRequest(reading, context: attempt.context, typed: attempt.typed)
             request.candidates = candidatesPerSegment
+            request.rewrites = rewrites
             result = engine.convert(request)
             if case .success = result { break }
         }
-        return usable(result!, for: reading).map { ConversionSession(conversion: $0, context: used.context, typed: used.typed) }
+        return usable(result!, for: reading).map {
+            ConversionSession(conversion: $0, context: used.context, typed: used.typed, rewrites: rewrites)
+        }
     }
 
     /// The session with its focused segment made longer (`delta` > 0) or shorter: the core
@@ -35,6 +40,7 @@ extension ConversionSession {
     func resizingFocusedSegment(by delta: Int, engine: KeyboardEngine) -> Result<ConversionSession, ConversionFailure> {
         var request = ResizeRequest(segment: focus, of: conversion, by: delta, context: context, typed: typed)
         request.candidates = Self.candidatesPerSegment
+        request.rewrites = rewrites
         let result = engine.resizeSegment(request)
         return Self.usable(result, for: reading).map { converted in
             var resized = self
@@ -58,8 +64,10 @@ extension ConversionSession {
     /// only the live answer's: asked of the core once (a failure keeps the live answer's).
     mutating func askFocusedCandidates(engine: KeyboardEngine) {
         guard segmentsToAsk.remove(focus) != nil else { return }
-        if case .success(let candidates) = engine.candidates(SegmentCandidatesRequest(
-            segment: focus, of: conversion, limit: Self.candidatesPerSegment, context: context, typed: typed)) {
+        var request = SegmentCandidatesRequest(
+            segment: focus, of: conversion, limit: Self.candidatesPerSegment, context: context, typed: typed)
+        request.rewrites = rewrites
+        if case .success(let candidates) = engine.candidates(request) {
             replaceFocusedCandidates(candidates)
         }
     }
@@ -67,8 +75,10 @@ extension ConversionSession {
     /// Asks the core once per segment for a longer list of the focused segment's candidates.
     mutating func extendFocusedCandidates(engine: KeyboardEngine) {
         guard !extendedSegments.contains(focus) else { return }
-        if case .success(let more) = engine.candidates(SegmentCandidatesRequest(
-            segment: focus, of: conversion, limit: Self.extendedCandidateLimit, context: context, typed: typed)) {
+        var request = SegmentCandidatesRequest(
+            segment: focus, of: conversion, limit: Self.extendedCandidateLimit, context: context, typed: typed)
+        request.rewrites = rewrites
+        if case .success(let more) = engine.candidates(request) {
             extendFocusedCandidates(more)
         } else {
             extendFocusedCandidates([])  // asked once; the list stays as it is

@@ -17,16 +17,23 @@ public struct ConversionSession: Equatable, Sendable {
     /// What the writer typed for the reading, sent again with every resize and longer list
     /// (and given back to the composition when the writer returns to it).
     public let typed: TypedWords
+    /// What the core was asked to add after the words (emoji, the date at the conversion's
+    /// time), asked again with every resize and longer list.
+    public let rewrites: CandidateRewrites
     /// Whether the focused segment's candidate list was already extended from the core.
     var extendedSegments: Set<Int> = []
     /// Segments opened from live conversion whose candidates are still only its answer's (the
     /// best text and the reading's forms): each is asked of the core when it takes the focus.
     var segmentsToAsk: Set<Int> = []
 
-    public init(conversion: KanjiConversion, focus: Int = 0, context: ConversionContext = .none, typed: TypedWords = .none) {
+    public init(
+        conversion: KanjiConversion, focus: Int = 0, context: ConversionContext = .none, typed: TypedWords = .none,
+        rewrites: CandidateRewrites = CandidateRewrites()
+    ) {
         self.conversion = conversion
         self.context = context
         self.typed = typed
+        self.rewrites = rewrites
         chosen = Array(repeating: 0, count: conversion.segments.count)
         self.focus = min(max(focus, 0), max(conversion.segments.count - 1, 0))
     }

@@ -114,6 +114,10 @@ final class DocumentPresenter {
 
     /// The field typed into (`TextDocumentProxy.documentIdentifier`).
     var documentIdentifier: UUID? { proxy.documentIdentifier }
+    /// What the host's field asks for (return key, kind, appearance, secure).
+    var traits: HostTraits { proxy.traits }
+    /// Whether the host's field holds any text.
+    var hasText: Bool { proxy.hasText }
 
     /// The character just before the cursor, if the host says.
     var characterBeforeCursor: Character? { proxy.documentContextBeforeInput?.last }

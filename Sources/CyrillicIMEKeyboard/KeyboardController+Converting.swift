@@ -12,7 +12,7 @@ extension KeyboardController {
         flushPending()
         guard !composition.isEmpty else { return }  // the core failed and it was committed
         takeConversion(asking: EngineKey.space) {
-            live.opening(composition, in: profiles.current.language, after: contextTracker.context(), engine: engine)
+            live.opening(composition, in: profiles.current.language, after: contextTracker.context(), rewrites: candidateOptions.rewrites(), engine: engine)
         }
     }
 
@@ -89,10 +89,10 @@ extension KeyboardController {
         if offeringNextWords { offerNextWords() }
     }
 
-    /// Tells the learning store, after the text is committed; a save that fails becomes
-    /// the `learningStatus` notice.
+    /// Tells the learning store, after the text is committed (never from a private field); a
+    /// save that fails becomes the `learningStatus` notice.
     private func learn(_ choice: ConversionChoice) {
-        if let learning { learningStatus.record(learning.learn(choice)) }
+        if let learning, !hostField.isPrivate { learningStatus.record(learning.learn(choice)) }
     }
 
     func showConversion() {
@@ -114,8 +114,10 @@ extension KeyboardController {
         updatePredictions(after: context)
     }
 
-    /// The bar: predictions for what is composed (and the word typed so far), live conversion's items.
+    /// The bar: predictions for what is composed (and the word typed so far), live conversion's items;
+    /// in a private field (`HostField`) live conversion's items alone.
     func updatePredictions(after context: ConversionContext? = nil) {
+        if hostField.isPrivate { return candidateBar.showPredictions([], with: live.alternatives(for: composition)) }
         candidateBar.showPredictions(for: composition, in: profiles.current.language, with: live, after: context ?? contextTracker.context(), engine: engine)
     }
 

@@ -1,16 +1,12 @@
 import CyrillicIME
 import Foundation
 
-/// The keyboard's logic, everything a `UIInputViewController` does except drawing: it takes
-/// the view's and the host's events and routes each key down one path, for kana-only and
-/// converting profiles alike (KeyboardController+Keys.swift). Each key runs through `Phase`:
-/// idle → processing (the core is asked) → result received → inserting (the document is
-/// edited) → idle; one that arrives while another is handled waits its turn (`CommandQueue`).
-///
-/// It keeps what every key needs (phase, shift, layer, profile, the last error) and what the
-/// writer is typing: a `Composition`, then a `ConversionSession`, and the `CandidateBar`. What
-/// the document shows is the `DocumentPresenter`'s; the history of commits and the context of
-/// each conversion, the `ConversionContextTracker`'s. See docs/KEYBOARD.md.
+/// The keyboard's logic, everything a `UIInputViewController` does except drawing: it routes each event down
+/// one path, for kana-only and converting profiles alike (+Keys). Each key runs through `Phase`: idle →
+/// processing (the core is asked) → result received → inserting → idle; one that arrives while another is
+/// handled waits its turn (`CommandQueue`). It keeps what every key needs (phase, shift, layer, profile, last
+/// error) and what the writer is typing (`Composition`, `ConversionSession`, `CandidateBar`); the document is
+/// `DocumentPresenter`'s, the history `ConversionContextTracker`'s, the field's traits `HostField`'s. See docs/KEYBOARD.md.
 public final class KeyboardController {
     public enum Phase: Equatable, Sendable {
         case idle
@@ -31,11 +27,7 @@ public final class KeyboardController {
     public var onStateChange: (() -> Void)?
 
     /// Where the writer is: nothing composed, composing, or converting.
-    public enum InputState: Equatable, Sendable {
-        case idle
-        case composing
-        case converting
-    }
+    public enum InputState: Equatable, Sendable { case idle, composing, converting }
 
     /// The pending input: typed letters the core has not converted yet.
     public var buffer: String { composition.pending }
@@ -77,8 +69,9 @@ public final class KeyboardController {
     public internal(set) var layer: KeyboardLayerPosition = .letters
     /// The widths of digits and punctuation the core writes (a setting).
     public var widths: OutputWidths
-    /// The core's last error message (unknown profile, oversized input, no answer at all),
-    /// cleared by the next key that converts cleanly. The text was inserted as typed anyway.
+    /// Emoji among the candidates and the clock of dates and times (settings).
+    public var candidateOptions: CandidateOptions
+    /// The core's last error (unknown profile, oversized input, no answer) until a clean key; the text went in as typed.
     public internal(set) var lastError: String?
     /// How the pending input is shown. Changing it converts what is pending first.
     public var pendingInputStyle: PendingInputStyle {
@@ -90,6 +83,8 @@ public final class KeyboardController {
     }
 
     public let profiles: ProfileManager
+    /// The host's field: its traits, and whether it is private (`HostField`, `InputTraitsPolicy`).
+    public let hostField: HostField
     let engine: KeyboardEngine
     /// What the document shows, and every edit the keyboard makes to it.
     let document: DocumentPresenter
@@ -112,8 +107,10 @@ public final class KeyboardController {
         document = DocumentPresenter(proxy: proxy, style: settings.pendingInputStyle)
         contextTracker = ConversionContextTracker(document: document)
         self.profiles = profiles
+        hostField = HostField(policy: settings.traitsPolicy)
         self.scheduler = scheduler
         widths = settings.widths
+        candidateOptions = settings.candidates
         shift = ShiftState(doubleTapInterval: settings.timing.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
         deleteRepeatTiming = settings.timing.deleteRepeat
@@ -124,9 +121,7 @@ public final class KeyboardController {
     }
 
     /// The rows of the layer shown now, for the view to draw.
-    public var currentRows: [[String]] {
-        profiles.current.rows(at: layer)
-    }
+    public var currentRows: [[String]] { profiles.current.rows(at: layer) }
 
     // MARK: Events from the view and the host
 
@@ -157,6 +152,7 @@ public final class KeyboardController {
     /// The keyboard is about to appear: the app may have picked another profile meanwhile.
     public func keyboardWillAppear() {
         profiles.reload()
+        hostField.read(into: self, appearing: true)
     }
 
     /// The keyboard is about to hide: convert what is pending (in the script it was typed
@@ -186,6 +182,9 @@ public final class KeyboardController {
         run { $0.resizeFocusedSegment(delta) }
     }
 
+    /// Commits what is shown, the conversion as chosen or the composition (the profile list opening).
+    public func commitShown() { run { $0.commitAll() } }
+
     /// Shows another page of the candidate bar.
     public func turnCandidatePage(by delta: Int) {
         run { $0.candidateBar.turnPage(by: delta, extending: &$0.conversion, engine: $0.engine) }
@@ -197,9 +196,8 @@ public final class KeyboardController {
         run { $0.cancelConversion() }
     }
 
-    /// Turns kana-only typing on or off for a profile (the profile switcher's long-press
-    /// menu); what is composed is committed first, and a kana-only profile's bar is empty (no
-    /// next words left over to tap). The caller stores the setting (`KeyboardSettings.saveKanaOnlyProfiles`).
+    /// Turns kana-only typing on or off for a profile (the profile list's switch); what is composed is
+    /// committed first, and the bar emptied. The caller stores it (`KeyboardSettings.saveKanaOnlyProfiles`).
     public func setKanaOnly(_ on: Bool, forProfile profileID: String) {
         run {
             $0.commitAll()
@@ -208,13 +206,13 @@ public final class KeyboardController {
         }
     }
 
-    /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`).
-    /// An echo of the keyboard's own edits changes nothing. Otherwise the person moved the cursor
-    /// (or the app edited the text): the host has already committed the marked text where it
-    /// stood, so the keyboard starts afresh — converting the pending letters now would put kana
-    /// at the new cursor, away from them — and the history goes if the cursor is no longer after it.
+    /// The host says the text or the selection changed (`textDidChange`, `selectionDidChange`); an echo of the
+    /// keyboard's own edits changes nothing. Otherwise the person moved the cursor, the app edited the text or
+    /// another field took over: the host committed the marked text where it stood, so the keyboard starts afresh
+    /// (the pending letters would become kana at the new cursor), and the history goes if the cursor left it.
     public func documentDidChange() {
         guard !commands.isRunning else { return }
+        hostField.read(into: self, appearing: false)
         if hasUncommittedInput {
             guard document.changedSinceLeft else { return }
             document.abandonShownText()

@@ -23,6 +23,14 @@ public struct KeyboardSettings: Equatable, Sendable {
         public static let kanaOnlyProfiles = "kanaOnlyProfiles"
         /// `"full"` (the default) or `"half"`: the space typed with nothing composed.
         public static let spaceWidth = "spaceWidth"
+        /// `"on"` (the default) or `"off"`: emoji among the candidates (🐱 for ねこ).
+        public static let emoji = "emoji"
+        /// `"on"` or `"off"` (the default): search and URL fields are private (`InputTraitsPolicy`).
+        public static let privateSearchAndURLFields = "privateSearchAndURLFields"
+        /// `"on"` (the default) or `"off"`: the input click on each key (with Full Access).
+        public static let inputClicks = "inputClicks"
+        /// `"on"` or `"off"` (the default): a light tap felt on each key (with Full Access).
+        public static let haptics = "haptics"
     }
 
     public var pendingInputStyle: PendingInputStyle
@@ -35,6 +43,13 @@ public struct KeyboardSettings: Equatable, Sendable {
     /// The space typed with nothing composed in a converting profile: `　` (full, the
     /// default of Japanese keyboards) or ` `. Kana-only profiles type what the core types.
     public var spaceWidth: CharacterWidth
+    /// Emoji among the candidates, and the clock the dates and times are read from (set after
+    /// `init`, which takes the others).
+    public var candidates: CandidateOptions
+    /// What the host's traits decide (search and URL fields private or not); `InputTraitsPolicy()` by default.
+    public var traitsPolicy: InputTraitsPolicy
+    /// Input clicks and haptics on each key; `KeyFeedbackSettings()` by default.
+    public var feedback: KeyFeedbackSettings
     /// Live conversion, auto-commit and the space habit of each profile (their own store keys:
     /// `LiveConversionSettings.StoreKey`).
     public var live = LiveConversionSettings()
@@ -51,6 +66,10 @@ public struct KeyboardSettings: Equatable, Sendable {
         self.widths = widths
         self.kanaOnlyProfiles = kanaOnlyProfiles
         self.spaceWidth = spaceWidth
+        // Set after `init` (at most five parameters to a function), or read by `init(stores:)`.
+        traitsPolicy = InputTraitsPolicy()
+        candidates = .standard
+        feedback = KeyFeedbackSettings()
     }
 
     /// Whether `profileID` is typed in kana only.
@@ -75,10 +94,25 @@ public struct KeyboardSettings: Equatable, Sendable {
         widths.digits = width(StoreKey.digitWidth) ?? widths.digits
         widths.punctuation = width(StoreKey.punctuationWidth) ?? widths.punctuation
         spaceWidth = width(StoreKey.spaceWidth) ?? spaceWidth
+        switch stores.lazy.compactMap({ $0.string(forKey: StoreKey.emoji) }).first {
+        case "off": candidates.emoji = false
+        case "on": candidates.emoji = true
+        default: break
+        }
         live = LiveConversionSettings(stores: stores)
         if let list = stores.lazy.compactMap({ $0.string(forKey: StoreKey.kanaOnlyProfiles) }).first {
             kanaOnlyProfiles = Set(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         }
+        func switchSetting(_ key: String) -> Bool? {
+            switch stores.lazy.compactMap({ $0.string(forKey: key) }).first {
+            case "on": true
+            case "off": false
+            default: nil
+            }
+        }
+        traitsPolicy.searchAndURLFieldsArePrivate = switchSetting(StoreKey.privateSearchAndURLFields) ?? traitsPolicy.searchAndURLFieldsArePrivate
+        feedback.inputClicks = switchSetting(StoreKey.inputClicks) ?? feedback.inputClicks
+        feedback.haptics = switchSetting(StoreKey.haptics) ?? feedback.haptics
     }
 }
 

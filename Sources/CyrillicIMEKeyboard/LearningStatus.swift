@@ -8,6 +8,9 @@ public enum LearningOutcome: Equatable, Sendable {
     case notSaved(String)
     /// Not learned at all (the store refused the commit), for the reason given.
     case notLearned(String)
+    /// Handed to the store's queue (`BackgroundLearning`): its outcome is recorded when the
+    /// save is done.
+    case queued
 }
 
 /// Whether what the writer commits is being kept, and the notice the keyboard shows about
@@ -37,6 +40,8 @@ public struct LearningStatus: Equatable, Sendable {
             problem = reason
         case .notLearned(let reason):
             notice = "Not learned: \(reason)"
+        case .queued:
+            break
         }
     }
 

@@ -31,15 +31,17 @@ extension LiveConversion {
     /// its segments as shown, the focus on the first, whose candidates the core is asked for
     /// now; another segment's when the focus moves to it (`ConversionSession.askFocusedCandidates`).
     /// Without a result for `composition` (live conversion off, or the core failed) the
-    /// composition is converted afresh, every segment's candidates at once.
+    /// composition is converted afresh, every segment's candidates at once. `rewrites` (emoji,
+    /// the clock of dates) go with every candidate list of the session.
     func opening(
-        _ composition: Composition, in language: String, after context: ConversionContext, engine: KeyboardEngine
+        _ composition: Composition, in language: String, after context: ConversionContext,
+        rewrites: CandidateRewrites = CandidateRewrites(), engine: KeyboardEngine
     ) -> Result<ConversionSession, ConversionFailure> {
         let typed = composition.typedWords(in: language)
         guard let result = result(for: composition) else {
-            return ConversionSession.converting(composition.kana, typed: typed, after: context, engine: engine)
+            return ConversionSession.converting(composition.kana, typed: typed, after: context, rewrites: rewrites, engine: engine)
         }
-        var session = ConversionSession(conversion: result, context: context, typed: typed)
+        var session = ConversionSession(conversion: result, context: context, typed: typed, rewrites: rewrites)
         session.segmentsToAsk = Set(result.segments.indices)
         session.askFocusedCandidates(engine: engine)
         return .success(session)

@@ -30,9 +30,14 @@ public protocol TextDocumentProxy: AnyObject {
     func unmarkText()
     /// Moves the cursor by `offset` UTF-16 code units.
     func adjustTextPosition(byCharacterOffset offset: Int)
+    /// What the field asks of the keyboard (UIKit's text input traits): the return key, the
+    /// kind of field, the appearance, whether it is secure. `HostTraits()` when it does not say.
+    var traits: HostTraits { get }
 }
 
 extension TextDocumentProxy {
     /// A proxy that cannot tell fields apart.
     public var documentIdentifier: UUID? { nil }
+    /// A proxy that reports no traits: an ordinary field.
+    public var traits: HostTraits { HostTraits() }
 }

@@ -40,6 +40,10 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
     public var hidesContext = false
     /// The field typed into; `userSwitchesField` makes it another one.
     public private(set) var documentIdentifier: UUID? = UUID()
+    /// What the field asks of the keyboard (a search field, a password field…); set by the
+    /// test, or by `userSwitchesField(to:traits:)`. The keyboard reads them when it appears
+    /// and when the field changes.
+    public var traits = HostTraits()
 
     /// A document holding `text` with the cursor at `cursorOffset` UTF-16 units (default: the end).
     public init(text: String = "", cursorOffset: Int? = nil) {
@@ -142,9 +146,10 @@ public final class InMemoryTextDocumentProxy: TextDocumentProxy {
         selectedRange = NSRange(location: location, length: min(max(range.length, 0), utf16.count - location))
     }
 
-    /// The person moves to another text field holding `text`, the cursor at its end: the
-    /// document is that field's from now on. The keyboard is told separately.
-    public func userSwitchesField(to text: String = "") {
+    /// The person moves to another text field holding `text` (with `traits`), the cursor at
+    /// its end: the document is that field's from now on. The keyboard is told separately.
+    public func userSwitchesField(to text: String = "", traits: HostTraits = HostTraits()) {
+        self.traits = traits
         utf16 = Array(text.utf16)
         markedRange = nil
         selectedRange = NSRange(location: utf16.count, length: 0)

@@ -55,11 +55,15 @@ enum Commands {
         summary: "Converts kana (hiragana or katakana, with Japanese punctuation) to kanji: one output line per input line (TEXT, or standard input line by line), the best conversion or the N best separated by tabs.",
         details: [
             "A line that cannot be converted is written as typed, with a warning on stderr that gives the line number and the reason. Cyrillic is not kana: `convert --kanji` converts it.",
+            "--segments writes what the keyboard's bar lists for each segment: its words, then the date or time its reading names (きょう, いま, …, from the computer's clock and time zone), emoji (🐱 for ねこ), and its hiragana, katakana and half-width forms.",
             SharedOption.storeDetail,
         ],
         options: [
             OptionSpec("--exact", nil, "match the reading only as typed, not also as heard (long vowels unmarked, …)"),
             OptionSpec("--candidates", "N", "write the N best conversions (1–50), separated by tabs"),
+            OptionSpec("--segments", nil, "write each segment's candidates instead, separated by tabs, a tab, | and a tab between segments"),
+            OptionSpec("--no-emoji", nil, "offer no emoji among the candidates (as the keyboard's setting)"),
+            OptionSpec("--clock", "SECONDS,MINUTES", "the time dates are read from: seconds since 1970 (UTC) and the time zone's offset in minutes (default: now, here)"),
             OptionSpec("--context", "TEXT", "convert every reading as if TEXT stood before the cursor"),
             OptionSpec("--context-tsv", nil, "read context<TAB>reading lines from standard input and answer each at once (flushed), for a program that drives it word by word"),
             SharedOption.dictionary,
@@ -69,9 +73,13 @@ enum Commands {
         rules: [
             .conflicts("--context", "--context-tsv", "--context-tsv reads each line's context from the line"),
             .conflicts("--store", "--no-store", "--no-store leaves the store out"),
+            .conflicts("--segments", "--candidates", "--segments writes the candidates of each segment, --candidates whole conversions"),
+            .requires("--no-emoji", "--segments", "only the segments' candidates hold emoji"),
+            .requires("--clock", "--segments", "only the segments' candidates hold dates"),
         ],
         examples: [
             "cyrillic-ime kanji きょうはいいてんきですね              # 今日はいい天気ですね",
+            "cyrillic-ime kanji --segments ねこ                      # 猫 … 🐈 🐱 … ねこ ネコ ﾈｺ",
             "cyrillic-ime kanji --candidates 3 きょうはいいてんきですね",
             "cyrillic-ime kanji --context 私は がくせいです",
             "cyrillic-ime kanji --no-store ぴろしき                   # the dictionary's answer, not your word",
@@ -109,6 +117,7 @@ enum Commands {
             OptionSpec("--qwerty", nil, "map a Latin keyboard onto the profile's key positions (q→й, w→ц, … on Russian)"),
             OptionSpec("--inline", nil, "show pending input as plain text, without marked text"),
             OptionSpec("--kana-only", nil, "type kana only, never convert"),
+            OptionSpec("--no-emoji", nil, "offer no emoji among the candidates (the keyboard's setting)"),
             OptionSpec("--live", nil, "live conversion: the marked text is the composition converted as it is typed"),
             OptionSpec("--auto-commit", "N", "with --live, commit the first segment once it stayed the same over N keystrokes (1-100)"),
             OptionSpec("--space", "HABIT", "japanese (space converts) or cyrillic (space marks a word boundary while composing), in every profile"),

@@ -58,12 +58,16 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     try loadDictionary(parsed.value("--dictionary"), engine: engine)
     try consultStore(parsed, engine: engine)
     let heard = !parsed.has("--exact")
-    // The best conversion of `reading` after the text `context`, with `candidates` alternatives.
+    let segments = parsed.has("--segments")
+    let clock = try parsed.value("--clock").map(parseClock)
+    // The best conversion of `reading` after the text `context`, with `candidates` alternatives
+    // (or, with --segments, the candidates of every segment and what the rewriters add).
     func conversionRequest(_ reading: String, after context: String?) -> ConversionRequest {
         var request = ConversionRequest(reading, context: context.map { .text($0) } ?? .none)
-        request.candidates = 1
-        request.alternatives = candidates
+        request.candidates = segments ? 9 : 1
+        request.alternatives = segments ? 0 : candidates
         request.matchingHeardSpellings = heard
+        request.rewrites = CandidateRewrites(clock: clock ?? .now(), emoji: !parsed.has("--no-emoji"))
         return request
     }
     var hintedCyrillic = false
@@ -88,6 +92,16 @@ func runKanji(_ arguments: ArraySlice<String>) throws(CommandError) {
     }
 }
 
+/// `--clock SECONDS,MINUTES`: seconds since 1970 (UTC) and the time zone's offset from UTC in
+/// minutes (`1795740060,540`: 2026-11-27 09:41 in Tokyo).
+func parseClock(_ value: String) throws(CommandError) -> LocalClock {
+    let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let seconds = Int64(parts[0]), let minutes = Int(parts[1]) else {
+        throw CommandError(code: .usage, message: "--clock \(value): expected SECONDS,MINUTES (seconds since 1970 and the UTC offset in minutes, 1795740060,540)")
+    }
+    return LocalClock(unixSeconds: seconds, utcOffsetMinutes: minutes)
+}
+
 /// A `context<TAB>reading` line: the context (none when the line has no tab) and the reading.
 func splitContextLine(_ line: String) -> (context: String?, reading: String) {
     guard let tab = line.firstIndex(of: "\t") else { return (nil, line) }
@@ -99,6 +113,8 @@ func splitContextLine(_ line: String) -> (context: String?, reading: String) {
 /// exactly one output line.
 func kanjiLine(_ request: ConversionRequest, number: Int, engine: RustCoreEngine) -> String {
     switch engine.convert(request) {
+    case .success(let conversion) where request.candidates > 1:
+        return conversion.segments.map { $0.candidates.joined(separator: "\t") }.joined(separator: "\t|\t")
     case .success(let conversion):
         let texts = request.alternatives == 1 || conversion.alternatives.isEmpty ? [conversion.bestText] : conversion.alternatives
         return texts.joined(separator: "\t")

@@ -41,6 +41,7 @@ func runType(_ arguments: ArraySlice<String>) throws(CommandError) {
     let document = InMemoryTextDocumentProxy()
     var settings = KeyboardSettings(
         pendingInputStyle: inline ? .inline : .marked, kanaOnlyProfiles: kanaOnly ? Set(profiles.profiles.map(\.id)) : [])
+    settings.candidates.emoji = !parsed.has("--no-emoji")
     settings.live = live.for(profiles.profiles)
     let controller = KeyboardController(
         engine: engine, proxy: document, profiles: profiles, scheduler: MainQueueScheduler(), settings: settings)

@@ -3,7 +3,7 @@
 //! export runs inside the one panic guard, returns an owned JSON string (NULL only if a
 //! panic was caught), and a failed load leaves the running converter in place.
 
-use crate::conversion::{api, Converter};
+use crate::conversion::{api, numbers, Converter};
 use crate::dictionary::Dictionary;
 use crate::ffi::{guard, into_c_string, read_arg};
 use crate::ffi_state::{current_converter, current_user_data, publish_converter};
@@ -31,7 +31,8 @@ pub unsafe extern "C" fn rust_load_dictionary(path: *const c_char) -> *mut c_cha
         });
         let json = match result {
             Ok(dictionary) => {
-                let converter = Arc::new(Converter::new(dictionary));
+                let numbers = numbers::costs_for_switch(std::env::var(numbers::SWITCH_VARIABLE).ok().as_deref());
+                let converter = Arc::new(Converter::new(dictionary).with_number_costs(numbers));
                 crate::conversion::foreign::prepare();
                 let info = api::dictionary_info_json(&converter);
                 publish_converter(converter);

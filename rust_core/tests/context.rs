@@ -229,8 +229,9 @@ fn a_commit_follows_the_word_conversion_reads_before_it() {
 fn the_abi_answers_classes_and_reads_contexts() {
     let c = converter();
     let answer = api::convert(&c, None, r#"{"reading":"わたし","candidates":2}"#);
-    // 私 (NOUN) first, then 渡し (NOUN), then the reading forms, which have no path.
-    assert!(answer.contains(r#""classes":[[1,1],[1,1],null,null]"#), "{answer}");
+    // 私 (NOUN) first, then 渡し (NOUN), then the reading forms (hiragana, katakana, half-width
+    // katakana), which have no path.
+    assert!(answer.contains(r#""classes":[[1,1],[1,1],null,null,null]"#), "{answer}");
     let with_history = api::convert(&c, None, r#"{"reading":"は","context":{"segments":[{"reading":"わたし","text":"私","left_id":1,"right_id":1}]}}"#);
     assert!(with_history.contains(r#""candidates":["は""#), "{with_history}");
     let with_text = api::convert(&c, None, r#"{"reading":"は","context":{"text":"私"}}"#);

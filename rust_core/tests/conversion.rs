@@ -134,24 +134,24 @@ fn segment_candidates_are_ranked_in_context_and_end_with_the_reading() {
     let result = convert(&c, SENTENCE, 9, 0);
     // わたしの between BOS and 名前 (NOUN): 私の 100+1000+10+500+100 = 1,710; 渡しの 3,210;
     // 私野 100+1000+1500+4000+1500 = 8,100; 渡し野 9,600; typed わ, た, し cost over 20,000
-    // more and are not searched; then the reading in hiragana and katakana.
-    assert_eq!(candidate_texts(&result, 0), ["私の", "渡しの", "私野", "渡し野", "わたしの", "ワタシノ"]);
+    // more and are not searched; then the reading in hiragana, katakana and half-width katakana.
+    assert_eq!(candidate_texts(&result, 0), ["私の", "渡しの", "私野", "渡し野", "わたしの", "ワタシノ", "ﾜﾀｼﾉ"]);
     let costs: Vec<i32> = result.segments[0].candidates.iter().map(|c| c.cost).collect();
     assert_eq!(costs[..4], [1710, 3210, 8100, 9600], "each candidate's cost in its context");
-    assert_eq!(costs[4..], [i32::MAX, i32::MAX], "the reading forms have no path");
+    assert_eq!(costs[4..], [i32::MAX, i32::MAX, i32::MAX], "the reading forms have no path");
     // なかのです after は (PARTICLE) and before EOS: 中野です 2,310, 中のです 2,610.
     let last = candidate_texts(&result, 2);
     assert_eq!(last[..2], ["中野です", "中のです"]);
-    assert_eq!(last[last.len() - 2..], ["なかのです", "ナカノデス"]);
+    assert_eq!(last[last.len() - 3..], ["なかのです", "ナカノデス", "ﾅｶﾉﾃﾞｽ"]);
     // The candidate count bounds the ranked candidates; the reading forms come on top.
     let one = convert(&c, SENTENCE, 1, 0);
-    assert_eq!(candidate_texts(&one, 0), ["私の", "わたしの", "ワタシノ"]);
+    assert_eq!(candidate_texts(&one, 0), ["私の", "わたしの", "ワタシノ", "ﾜﾀｼﾉ"]);
     let two = convert(&c, SENTENCE, 2, 0);
-    assert_eq!(candidate_texts(&two, 0), ["私の", "渡しの", "わたしの", "ワタシノ"]);
+    assert_eq!(candidate_texts(&two, 0), ["私の", "渡しの", "わたしの", "ワタシノ", "ﾜﾀｼﾉ"]);
     // Kana typed in katakana: the dictionary word first (中野 2,000; 中 + の 2,210), the
-    // katakana run (3,200) next, and the hiragana reading at the end.
+    // katakana run (3,200) next, and the hiragana and half-width forms at the end.
     let katakana = convert(&c, "ナカノ", 9, 0);
-    assert_eq!(candidate_texts(&katakana, 0), ["中野", "中の", "ナカノ", "なかの"]);
+    assert_eq!(candidate_texts(&katakana, 0), ["中野", "中の", "ナカノ", "なかの", "ﾅｶﾉ"]);
 }
 
 // ---------- resizing ----------
@@ -170,7 +170,7 @@ fn resizing_a_segment_fixes_it_and_resegments_the_rest() {
     assert_eq!(shorter.segment_lengths(), [3, 1, 4, 5]);
     assert_eq!(first_candidates(&shorter), ["私", "の", "名前は", "中野です"]);
     // の between 私 and 名前 (NOUN both sides): particle 10+500+100, 野 1500+4000+1500.
-    assert_eq!(candidate_texts(&shorter, 1), ["の", "野", "ノ"]);
+    assert_eq!(candidate_texts(&shorter, 1), ["の", "野", "ノ", "ﾉ"]);
     // Longer: わたしのな cuts 名前, so な, ま, え are typed; え starts a segment (typed),
     // は attaches to it.
     let longer = resize(&c, &[4, 4, 5], 0, 1);
@@ -313,7 +313,9 @@ fn unknown_characters_katakana_digits_and_punctuation_never_break_the_lattice() 
     check_shape(&mixed, "ラジオは１２３、😀");
     assert_eq!(mixed.best_text(), "ラジオは１２３、😀");
     assert_eq!(segment_readings(&mixed), ["ラジオは", "１２３", "、", "😀"]);
-    assert_eq!(candidate_texts(&mixed, 1), ["１２３", "123"], "a number as typed, then in the other width");
+    // Issue 38: digits typed as digits also offer their kanji forms (numbers/), before the
+    // other width.
+    assert_eq!(candidate_texts(&mixed, 1), ["１２３", "百二十三", "一二三", "123"], "a number as typed, its kanji forms, then the other width");
     assert_eq!(candidate_texts(&mixed, 2), ["、"]);
     // Known words around punctuation.
     assert_eq!(convert(&c, "わたし、なまえ。", 9, 0).best_text(), "私、名前。");

@@ -43,9 +43,10 @@ fn refused(c: &Converter, handler: Handler, request: &str, needle: &str, reading
 fn results_have_the_documented_shapes() {
     let c = converter();
     // はし: 箸 1,700, 橋 2,200 (see conversion.rs); the next path (は + typed し) writes はし.
+    // After the words the emoji of the reading (🥢, bundled table), then the reading forms.
     assert_eq!(
         api::convert(&c, None, r#"{"reading":"はし","candidates":2,"alternatives":2}"#),
-        r#"{"reading":"はし","segments":[{"reading":"はし","candidates":["箸","橋","はし","ハシ"],"classes":[[1,1],[9,9],null,null]}],"alternatives":["箸","橋"]}"#
+        r#"{"reading":"はし","segments":[{"reading":"はし","candidates":["箸","橋","🥢","はし","ハシ","ﾊｼ"],"classes":[[1,1],[9,9],null,null,null,null]}],"alternatives":["箸","橋"]}"#
     );
     // Defaults: 9 candidates, no alternatives.
     let answer = parse(&api::convert(&c, None, &format!(r#"{{"reading":"{SENTENCE}"}}"#)));
@@ -65,11 +66,11 @@ fn results_have_the_documented_shapes() {
     // Candidates of one segment.
     assert_eq!(
         api::segment_candidates(&c, None, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":0,"limit":2}}"#)),
-        r#"{"candidates":["私の","渡しの","わたしの","ワタシノ"]}"#
+        r#"{"candidates":["私の","渡しの","わたしの","ワタシノ","ﾜﾀｼﾉ"]}"#
     );
     assert_eq!(
         api::segment_candidates(&c, None, &format!(r#"{{"reading":"{SENTENCE}","segments":[4,4,5],"index":2,"limit":1}}"#)),
-        r#"{"candidates":["中野です","なかのです","ナカノデス"]}"#
+        r#"{"candidates":["中野です","なかのです","ナカノデス","ﾅｶﾉﾃﾞｽ"]}"#
     );
     // Prediction.
     assert_eq!(api::prediction(&c, None, r#"{"reading":"ありがと","limit":1}"#), r#"{"predictions":[{"text":"ありがとう","reading":"ありがとう"}]}"#);

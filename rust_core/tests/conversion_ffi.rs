@@ -104,12 +104,12 @@ fn the_conversion_exports_keep_their_contract() {
     let Some(Value::Array(segments)) = member(&resized, "segments") else { panic!("{resized:?}") };
     assert_eq!(segments.iter().map(|s| str_member(s, "reading")).collect::<Vec<_>>(), ["わたし", "の", "なまえは", "なかのです"]);
     let candidates = call(rust_segment_candidates, r#"{"reading":"はし","segments":[2],"index":0,"limit":2}"#);
-    assert_eq!(member(&candidates, "candidates"), Some(&Value::Array(["箸", "橋", "はし", "ハシ"].map(|s| Value::String(s.into())).to_vec())));
+    assert_eq!(member(&candidates, "candidates"), Some(&Value::Array(["箸", "橋", "🥢", "はし", "ハシ", "ﾊｼ"].map(|s| Value::String(s.into())).to_vec())));
     // What the writer typed (docs/FFI.md, "The writer's own words"): their spelling is the
     // segment's last candidate, in every export that takes a reading to convert.
     let typed = r#""typed":{"language":"ru","words":[{"text":"Хаси","start":0,"end":2}]}"#;
     let candidates = call(rust_segment_candidates, &format!(r#"{{"reading":"はし","segments":[2],"index":0,"limit":2,{typed}}}"#));
-    assert_eq!(member(&candidates, "candidates"), Some(&Value::Array(["箸", "橋", "はし", "ハシ", "Хаси"].map(|s| Value::String(s.into())).to_vec())));
+    assert_eq!(member(&candidates, "candidates"), Some(&Value::Array(["箸", "橋", "🥢", "はし", "ハシ", "ﾊｼ", "Хаси"].map(|s| Value::String(s.into())).to_vec())));
     let converted = call(rust_convert, &format!(r#"{{"reading":"はし",{typed}}}"#));
     let resized = call(rust_resize_segment, &format!(r#"{{"reading":"はし","segments":[2],"index":0,"delta":0,{typed}}}"#));
     for answer in [converted, resized] {

@@ -24,18 +24,18 @@ struct Export {
 const EXPORTS: &[Export] = &[
     Export {
         what: "convert",
-        fields: &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed"],
-        valid: &[r#"{"reading":"はしの","fixed":[2],"candidates":2,"alternatives":1,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]}}"#],
+        fields: &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed", "clock", "emoji"],
+        valid: &[r#"{"reading":"はしの","fixed":[2],"candidates":2,"alternatives":1,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]},"clock":{"unix_seconds":0,"utc_offset_minutes":540},"emoji":false}"#],
     },
     Export {
         what: "resize",
-        fields: &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "boundaries", "typed"],
-        valid: &[r#"{"reading":"はしの","segments":[2,1],"index":0,"delta":1,"candidates":2,"alternatives":1,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]}}"#],
+        fields: &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "boundaries", "typed", "clock", "emoji"],
+        valid: &[r#"{"reading":"はしの","segments":[2,1],"index":0,"delta":1,"candidates":2,"alternatives":1,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]},"clock":null,"emoji":true}"#],
     },
     Export {
         what: "candidates",
-        fields: &["reading", "segments", "index", "limit", "heard", "context", "boundaries", "typed"],
-        valid: &[r#"{"reading":"はしの","segments":[2,1],"index":0,"limit":2,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]}}"#],
+        fields: &["reading", "segments", "index", "limit", "heard", "context", "boundaries", "typed", "clock", "emoji"],
+        valid: &[r#"{"reading":"はしの","segments":[2,1],"index":0,"limit":2,"heard":false,"context":null,"boundaries":[2],"typed":{"language":"ru","words":[{"text":"хаси","start":0,"end":2}]},"clock":{"unix_seconds":-86400,"utc_offset_minutes":-300},"emoji":false}"#],
     },
     Export {
         what: "predict",

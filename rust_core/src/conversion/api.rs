@@ -5,10 +5,11 @@
 
 use super::context::LeftContext;
 use super::prediction::{add_foreign_forms, predict_in, Prediction};
+use super::rewrite::{Clock, Rewrites};
 use super::{Conversion, Converter, Request, ResizeRequest, SegmentRequest, Surroundings};
 use crate::json::{self, Value};
 use crate::limits;
-use crate::request::{context_request, typed_words, Fields, TypedWords, REQUEST_LIMITS};
+use crate::request::{context_request, typed_words, Fields, TypedWords, REQUEST_LIMITS, describe};
 use crate::user::UserData;
 
 /// Default candidates per segment when a request gives none (a bar shows about nine).
@@ -19,9 +20,9 @@ pub const DEFAULT_HEARD: bool = true;
 
 // The fields each export accepts (docs/FFI.md, "Conversion"): anything else, a field of
 // another export included, is refused with an error naming it.
-const CONVERT_FIELDS: &[&str] = &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed"];
-const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "boundaries", "typed"];
-const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context", "boundaries", "typed"];
+const CONVERT_FIELDS: &[&str] = &["reading", "fixed", "candidates", "alternatives", "heard", "context", "boundaries", "typed", "clock", "emoji"];
+const RESIZE_FIELDS: &[&str] = &["reading", "segments", "index", "delta", "candidates", "alternatives", "heard", "context", "boundaries", "typed", "clock", "emoji"];
+const CANDIDATES_FIELDS: &[&str] = &["reading", "segments", "index", "limit", "heard", "context", "boundaries", "typed", "clock", "emoji"];
 const PREDICT_FIELDS: &[&str] = &["reading", "limit", "context", "typed"];
 
 /// `{"reading", "segments": [{"reading", "candidates": [text…]}], "alternatives": [text…]}`.
@@ -98,17 +99,44 @@ fn answer(request: &str, run: impl FnOnce() -> Result<String, String>) -> String
 
 /// The fields the conversion requests share after their own: whether heard spellings match,
 /// the word before the reading (`context`) and what the writer typed, read in that order.
+/// What a request asks of the rewriters (`rewrite/`): `"clock": {"unix_seconds",
+/// "utc_offset_minutes"}` (none: no dates or times) and `"emoji": false` to offer none.
+fn rewrites(fields: &Fields) -> Result<Rewrites, String> {
+    let emoji = fields.flag("emoji", true)?;
+    let members = match fields.get("clock") {
+        None | Some(Value::Null) => return Ok(Rewrites { clock: None, emoji }),
+        Some(Value::Object(members)) => members,
+        Some(other) => return Err(format!("$clock must be an object {{\"unix_seconds\", \"utc_offset_minutes\"}}, got {}", other.kind())),
+    };
+    let (mut seconds, mut offset) = (None, None);
+    for (key, value) in members {
+        match (key.as_str(), value) {
+            ("unix_seconds", Value::Number(n)) if n.fract() == 0.0 && (Clock::MIN_UNIX_SECONDS as f64..=Clock::MAX_UNIX_SECONDS as f64).contains(n) => seconds = Some(*n as i64),
+            ("unix_seconds", other) => {
+                return Err(format!("$clock.unix_seconds must be whole seconds since 1970 in years 1–9999 ({}–{}), got {}", Clock::MIN_UNIX_SECONDS, Clock::MAX_UNIX_SECONDS, describe(other)))
+            }
+            ("utc_offset_minutes", Value::Number(n)) if n.fract() == 0.0 && n.abs() <= Clock::MAX_OFFSET_MINUTES as f64 => offset = Some(*n as i32),
+            ("utc_offset_minutes", other) => return Err(format!("$clock.utc_offset_minutes must be whole minutes within ±{}, got {}", Clock::MAX_OFFSET_MINUTES, describe(other))),
+            (other, _) => return Err(format!("$clock: unknown field {}", json::quoted(other))),
+        }
+    }
+    let unix_seconds = seconds.ok_or("$clock.unix_seconds is missing")?;
+    let utc_offset_minutes = offset.ok_or("$clock.utc_offset_minutes is missing")?;
+    Ok(Rewrites { clock: Some(Clock { unix_seconds, utc_offset_minutes }), emoji })
+}
+
 struct CommonFields {
     heard: bool,
     left: LeftContext,
     typed: Option<TypedWords>,
+    rewrites: Rewrites,
 }
 
 impl CommonFields {
     fn read(converter: &Converter, fields: &Fields) -> Result<CommonFields, String> {
         let heard = fields.flag("heard", DEFAULT_HEARD)?;
         let left = LeftContext::resolve(converter.dictionary(), &context_request(fields)?);
-        Ok(CommonFields { heard, left, typed: typed_words(fields)? })
+        Ok(CommonFields { heard, left, typed: typed_words(fields)?, rewrites: rewrites(fields)? })
     }
 
     /// The conversion of `reading`, its first segments `fixed` and its words ending at
@@ -116,7 +144,7 @@ impl CommonFields {
     /// the caller says otherwise.
     fn request<'a>(&'a self, reading: &'a str, fixed: &'a [usize], boundaries: &'a [usize], user: Option<&'a UserData>) -> Request<'a> {
         let around = Surroundings { left: Some(&self.left), boundaries };
-        Request { fixed, heard: self.heard, around, user, typed_words: self.typed.as_ref(), ..Request::new(reading) }
+        Request { fixed, heard: self.heard, around, user, typed_words: self.typed.as_ref(), rewrites: self.rewrites, ..Request::new(reading) }
     }
 }
 
@@ -209,7 +237,8 @@ pub fn predictions_json(predictions: &[Prediction]) -> String {
     out
 }
 
-/// `{"loaded": true, "path", "bytes", "entries", "keys", "mapped", "checksum", "metadata": {…}}`.
+/// `{"loaded": true, "path", "bytes", "entries", "keys", "mapped", "checksum", "metadata": {…},
+/// "emoji": {"readings"} or {"error"}}`: the emoji table's error when it is damaged.
 pub fn dictionary_info_json(converter: &Converter) -> String {
     let d = converter.dictionary();
     let mut out = String::from("{\"loaded\":true,\"path\":");
@@ -223,6 +252,15 @@ pub fn dictionary_info_json(converter: &Converter) -> String {
         d.checksum()
     ));
     json::write_string_object(&mut out, &d.metadata());
+    out.push_str(",\"emoji\":");
+    match converter.emoji_status() {
+        Ok(readings) => out.push_str(&format!("{{\"readings\":{readings}}}")),
+        Err(error) => {
+            out.push_str("{\"error\":");
+            json::write_string(&mut out, error);
+            out.push('}');
+        }
+    }
     out.push('}');
     out
 }

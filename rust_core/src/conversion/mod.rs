@@ -12,7 +12,9 @@ pub mod foreign;
 pub mod heard;
 pub mod input;
 pub mod lattice;
+pub mod numbers;
 pub mod prediction;
+pub mod rewrite;
 pub mod search;
 pub mod segments;
 mod spare;
@@ -25,19 +27,23 @@ use context::LeftContext;
 use crate::request::TypedWords;
 use foreign::{ForeignCosts, ForeignRequest};
 use heard::HeardCosts;
+use numbers::NumberCosts;
 use lattice::build::LatticeRequest;
 use lattice::Lattice;
+use rewrite::{EmojiTable, Rewrites, SegmentList};
 use search::{Distinct, Forward, PathQuery, Search, Span};
 use segments::{candidates, contexts, path_text, split, Candidate, SegmentQuery};
 use crate::user::UserData;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// One segment of a conversion.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Segment {
     /// The reading it covers, as typed.
     pub reading: String,
-    /// Candidates, best first; the reading in hiragana and katakana always among them.
+    /// Candidates, best first; then what the rewriters add (dates, emoji); the list ends with
+    /// the reading's script forms (`rewrite/`).
     pub candidates: Vec<Candidate>,
 }
 
@@ -88,13 +94,16 @@ pub struct Request<'a> {
     /// What the writer typed for spans of the reading (`foreign.rs`): their own names, places
     /// and words become foreign-word candidates. None converts the kana alone.
     pub typed_words: Option<&'a TypedWords>,
+    /// What the rewriters of each segment's candidates are asked (`rewrite/`): the clock for
+    /// dates and times, whether to offer emoji.
+    pub rewrites: Rewrites,
 }
 
 impl<'a> Request<'a> {
     /// The best conversion of `reading` as typed: one candidate per segment, no alternatives,
     /// at the start of a sentence, without the user store.
     pub fn new(reading: &'a str) -> Request<'a> {
-        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed_words: None }
+        Request { reading, fixed: &[], candidates: 1, alternatives: 0, heard: false, around: Surroundings::default(), user: None, typed_words: None, rewrites: Rewrites::default() }
     }
 }
 
@@ -153,17 +162,39 @@ pub struct Converter {
     spellings: Cow<'static, SpellingIndex>,
     /// What the writer's own words cost (`foreign.rs`).
     foreign_costs: ForeignCosts,
+    /// Emoji by reading (`rewrite/emoji.rs`), or why the table could not be read.
+    emoji: Result<Arc<EmojiTable>, String>,
+    /// What numbers read in kana cost as words (`numbers/`); None leaves them out.
+    numbers: Option<NumberCosts>,
 }
 
 impl Converter {
     pub fn new(dictionary: Dictionary) -> Converter {
-        Converter { dictionary, heard_costs: HeardCosts::default(), spellings: Cow::Borrowed(SpellingIndex::bundled()), foreign_costs: ForeignCosts::default() }
+        Converter {
+            dictionary,
+            heard_costs: HeardCosts::default(),
+            spellings: Cow::Borrowed(SpellingIndex::bundled()),
+            foreign_costs: ForeignCosts::default(),
+            emoji: rewrite::emoji::bundled(),
+            numbers: Some(NumberCosts::default()),
+        }
     }
 
     /// The same converter with another table of conventional spellings (tests; an empty
     /// index turns them off).
     pub fn with_spellings(self, spellings: SpellingIndex) -> Converter {
         Converter { spellings: Cow::Owned(spellings), ..self }
+    }
+
+    /// The same converter with another emoji table, or a damaged one's error (tests).
+    pub fn with_emoji(self, emoji: Result<EmojiTable, String>) -> Converter {
+        Converter { emoji: emoji.map(Arc::new), ..self }
+    }
+
+    /// How many readings have emoji, or why the emoji table could not be read (then no emoji
+    /// are offered and every other candidate is as before).
+    pub fn emoji_status(&self) -> Result<usize, &str> {
+        self.emoji.as_ref().map(|t| t.readings()).map_err(String::as_str)
     }
 
     /// The same converter with other costs for spellings as heard (for tuning them).
@@ -174,6 +205,12 @@ impl Converter {
     /// The same converter with other costs for the writer's own words (for tuning them).
     pub fn with_foreign_costs(self, foreign_costs: ForeignCosts) -> Converter {
         Converter { foreign_costs, ..self }
+    }
+
+    /// The same converter with other costs for number words, or (None) without them (to
+    /// tune them, and to measure conversion without them).
+    pub fn with_number_costs(self, numbers: Option<NumberCosts>) -> Converter {
+        Converter { numbers, ..self }
     }
 
     pub fn dictionary(&self) -> &Dictionary {
@@ -210,6 +247,21 @@ impl Converter {
     /// Each segment's candidates are searched on their own (between the best path's words
     /// around it), so the focused segment's are those a whole conversion gives it.
     fn convert_focused(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
+        let mut conversion = self.convert_learned(request, focus)?;
+        // The rewriters add to each segment's candidates (`rewrite/`): after the words, so the
+        // best conversion is the same with them. A request for one candidate a segment (live
+        // conversion at every keystroke, the one-best) wants no list: it gets the script forms
+        // only, as before the rewriters.
+        let emoji = self.emoji.as_deref().ok();
+        let rewrites = if request.candidates > 1 { request.rewrites } else { Rewrites { clock: None, emoji: false } };
+        for segment in &mut conversion.segments {
+            rewrite::apply(SegmentList { candidates: &mut segment.candidates, typed: &segment.reading }, &rewrites, emoji);
+        }
+        Ok(conversion)
+    }
+
+    /// [`Converter::convert_focused`] with what the user store holds, before the rewriters.
+    fn convert_learned(&self, request: &Request, focus: Option<usize>) -> Result<Conversion, ConversionError> {
         let Some(user) = request.user else { return self.convert_inner(request, focus) };
         let phrase = user.phrase_for(request.reading, request.fixed);
         let lengths;
@@ -313,6 +365,7 @@ impl Converter {
                 most_texts_searched: Some(most_texts),
                 texts_within,
                 foreign: request.typed_words.map(|words| ForeignRequest { words, after_text: !left.is_sentence_start(), costs: &self.foreign_costs }),
+                numbers: self.numbers.as_ref(),
             },
         );
         // The spaces bind each segment's search too (`segments::candidates`).

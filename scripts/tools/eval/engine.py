@@ -16,11 +16,12 @@ from .peers import Engine, LineProcess, Unavailable
 NO_STORE = "--no-store"
 
 
-def run_lines(cli, arguments, lines):
-    """Runs `cli arguments` once with `lines` on stdin and returns one output line per input line;
-    an exit other than 0, or a line count that differs, is an error naming the command."""
+def run_lines(cli, arguments, lines, env=None):
+    """Runs `cli arguments` once with `lines` on stdin (in environment `env`, else this one) and
+    returns one output line per input line; an exit other than 0, or a line count that differs,
+    is an error naming the command."""
     done = subprocess.run([cli, *arguments], input="".join(l + "\n" for l in lines), capture_output=True,
-                          text=True, timeout=600)
+                          text=True, timeout=600, env=env)
     if done.returncode != 0:
         raise RuntimeError("%s %s exited %d: %s" % (cli, " ".join(arguments), done.returncode, done.stderr.strip()))
     out = done.stdout.split("\n")

@@ -13,6 +13,7 @@ use crate::conversion::heard::memo::WalkMemo;
 use crate::conversion::heard::walk::{HeardWalk, Input, StartKeys};
 use crate::conversion::written::{Written, WrittenWord};
 use crate::conversion::heard::{self, HeardCosts};
+use crate::conversion::numbers::{self, NumberCosts, NumberRequest};
 use crate::conversion::input::{class_of, lookup_char, CharClass};
 use crate::conversion::spare;
 use crate::dictionary::format::SpecialId;
@@ -55,12 +56,14 @@ pub struct LatticeRequest<'a> {
     /// What the writer typed for spans of the reading: their own words' foreign forms join
     /// the lattice (`foreign.rs`).
     pub foreign: Option<ForeignRequest<'a>>,
+    /// Numbers read in kana become words of the number class, at these costs (`numbers/`).
+    pub numbers: Option<&'a NumberCosts>,
 }
 
 impl<'a> LatticeRequest<'a> {
     /// The lattice of `reading` as typed, every word kept.
     pub fn new(reading: &'a str) -> LatticeRequest<'a> {
-        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], most_texts_searched: None, texts_within: None, foreign: None }
+        LatticeRequest { reading, heard: None, spellings: None, user: None, particle_at_start: false, boundaries: &[], most_texts_searched: None, texts_within: None, foreign: None, numbers: None }
     }
 }
 
@@ -87,6 +90,13 @@ impl Lattice {
         // The spaces are enforced in the lattice, where a word the writer split may still
         // span one (HeardCosts::split_word), not as cuts of the searches.
         lattice.enforce_boundaries(dictionary, request.boundaries, request.heard.map(|c| c.split_word));
+        // After the spaces: a number spans the spaces between its numeral words.
+        if let Some(costs) = request.numbers {
+            let request = NumberRequest { costs, boundaries: request.boundaries, heard: request.heard };
+            for word in numbers::words(dictionary, &lattice.chars, &request) {
+                lattice.push_word_text(Span { start: word.start, end: word.end }, &word.text, (word.class, word.cost), TextSource::Number);
+            }
+        }
         // After the spaces: a form of several typed words (`Новая Зеландия`) spans them.
         if let Some(foreign) = &request.foreign {
             lattice.push_foreign(dictionary, foreign, request.spellings);

@@ -54,6 +54,8 @@ pub enum TextSource {
     Conventional,
     /// A foreign form of a word the writer typed (`foreign.rs`).
     Foreign,
+    /// A written form of a number read in kana, or of digits typed as digits (`numbers/`).
+    Number,
 }
 
 impl TextSource {
