@@ -153,7 +153,8 @@ static void conversion_round(bool on_other, char *long_request) {
     free(a);
     a = conv(F_CANDIDATES, "{\"reading\":\"はし\",\"segments\":[2],\"index\":0,\"limit\":2}");
     HARNESS_CHECK(check_segment_candidates(a, "はし", 2), "candidates: %s", a);
-    expect_in(a, on_other ? "\"candidates\":[\"はし\",\"ハシ\"]" : "\"candidates\":[\"箸\",\"橋\",\"はし\",\"ハシ\"]", "candidates");
+    /* Two words, then the rewriters' emoji (chopsticks), then the script forms. */
+    expect_in(a, on_other ? "\"candidates\":[\"はし\",\"🥢\",\"ハシ\",\"ﾊｼ\"]" : "\"candidates\":[\"箸\",\"橋\",\"🥢\",\"はし\",\"ハシ\",\"ﾊｼ\"]", "candidates");
     a = conv(F_PREDICT, "{\"reading\":\"ありがと\"}");
     HARNESS_CHECK(check_predictions(a, "ありがと", 9), "predict: %s", a);
     expect_in(a, on_other ? "{\"predictions\":[]}" : "\"text\":\"ありがとう\"", "predict");

@@ -11,6 +11,12 @@
 
 #include "harness.h"
 
+/* What may follow a segment's `limit` ranked candidates (rust_core/src/limits.rs,
+ * rewrite/script_forms.rs): at most MAX_REWRITER_CANDIDATES (8) dates and emoji, at most five
+ * script forms (hiragana, katakana, half-width katakana, or for Latin and digits both widths),
+ * and the segment as typed. */
+#define MAX_ADDED_CANDIDATES (8 + 5 + 1)
+
 /* The compiled dictionary's header (rust_core/src/dictionary/format.rs): the fuzz target
  * recomputes the length and checksum fields to get mutations past the checksum. */
 enum { DICT_HEADER_LEN = 64 + 14 * 16, DICT_FIELD_HEADER_LEN = 12, DICT_FIELD_FILE_LEN = 16, DICT_FIELD_CHECKSUM = 24, DICT_CHECKED_FROM = 32 };
@@ -134,8 +140,8 @@ static inline void check_candidates(const jvalue *candidates, const char *readin
 
 /*
  * A convert or resize answer. `reading` is the request's (NULL: take it from the answer);
- * at most `max_candidates` ranked candidates + 2 reading forms + the segment as typed (a request
- * with `typed`) per segment and at most
+ * at most `max_candidates` ranked candidates + what the rewriters add (MAX_REWRITER_CANDIDATES)
+ * + the script forms + the segment as typed (a request with `typed`) per segment and at most
  * `max_alternatives` alternatives; the first `nfixed` segment lengths must be `fixed`.
  * Returns false for an error answer (whose reading must be the request's).
  */
@@ -174,7 +180,7 @@ static inline bool check_conversion(const char *json, const char *reading, size_
                                                 k->items[1].kind == J_NUMBER),
                           "segment %zu: class %zu is neither null nor [left, right]: %s", s, c, json);
         }
-        HARNESS_CHECK(candidates->count <= max_candidates + 3, "segment %zu has %zu candidates: %s", s, candidates->count, json);
+        HARNESS_CHECK(candidates->count <= max_candidates + MAX_ADDED_CANDIDATES, "segment %zu has %zu candidates: %s", s, candidates->count, json);
         if (s < nfixed)
             HARNESS_CHECK(scalar_count(sr->text.data, sr->text.len) == fixed[s], "segment %zu is not the fixed length %zu: %s", s,
                           fixed[s], json);
@@ -205,7 +211,7 @@ static inline bool check_segment_candidates(const char *json, const char *segmen
         check_candidates(candidates, segment, strlen(segment), json);
     else
         check_string_list(candidates, true, "candidates", json);
-    HARNESS_CHECK(candidates->count <= max_candidates + 3, "%zu candidates: %s", candidates->count, json);
+    HARNESS_CHECK(candidates->count <= max_candidates + MAX_ADDED_CANDIDATES, "%zu candidates: %s", candidates->count, json);
     jfree(&root);
     return true;
 }

@@ -42,6 +42,10 @@ pub const MAX_TYPED_WORD_CHARS: usize = 64;
 pub const MAX_TYPED_LANGUAGE_CHARS: usize = 35;
 /// Most candidates per segment (and predictions) one call returns.
 pub const MAX_CANDIDATES: usize = 100;
+/// Most candidates the rewriters add to one segment after its words (a day's six date forms,
+/// a reading's emoji): a bar shows about nine, and a caller sizing a list needs a bound. The
+/// script forms (at most five) and the segment as typed come after them.
+pub const MAX_REWRITER_CANDIDATES: usize = 8;
 /// Most whole-reading alternatives one call returns.
 pub const MAX_ALTERNATIVES: usize = 50;
 /// Longest dictionary path accepted, in bytes.

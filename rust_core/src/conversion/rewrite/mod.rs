@@ -14,6 +14,7 @@ use super::heard::{long_forms, vowel_of};
 use super::input::to_hiragana;
 use super::segments::Candidate;
 pub use date::Clock;
+use crate::limits;
 use std::borrow::Cow;
 pub use emoji::EmojiTable;
 
@@ -57,7 +58,8 @@ pub struct SegmentList<'a> {
 }
 
 /// Rewrites a segment's candidates: the words stay first as they were; then what each
-/// rewriter of [`ADDITIONS`] adds, without repeating a text; then the script forms
+/// rewriter of [`ADDITIONS`] adds, without repeating a text, at most
+/// [`limits::MAX_REWRITER_CANDIDATES`]; then the script forms
 /// ([`script_forms::finish`]). `emoji` is the converter's table (none if it is damaged).
 pub fn apply(segment: SegmentList, rewrites: &Rewrites, emoji: Option<&EmojiTable>) {
     let SegmentList { candidates, typed } = segment;
@@ -77,9 +79,14 @@ pub fn apply(segment: SegmentList, rewrites: &Rewrites, emoji: Option<&EmojiTabl
             addition(&context, &mut added);
         }
     }
+    let mut kept = 0;
     for text in added {
+        if kept == limits::MAX_REWRITER_CANDIDATES {
+            break;
+        }
         if !candidates.iter().chain(&tail).any(|c| c.text == text) {
             candidates.push(Candidate { text, cost: i32::MAX, class: None });
+            kept += 1;
         }
     }
     script_forms::finish(candidates, tail, typed, reading);
@@ -130,6 +137,19 @@ mod tests {
         apply(SegmentList { candidates: &mut candidates, typed: "きょう" }, &rewrites, Some(&table));
         let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
         assert_eq!(texts, ["今日", "強", "2026/11/27", "2026-11-27", "11月27日", "2026年11月27日", "令和8年11月27日", "金曜日", "🌞", "きょう", "キョウ", "ｷｮｳ"]);
+    }
+
+    #[test]
+    fn the_additions_stop_at_their_limit() {
+        // A day's six date forms and four emoji: the first eight are kept, the forms still end
+        // the list, so a caller can size a list from the limit.
+        let table = EmojiTable::parse("きょう\t🌞\t📅\t🗓\t☀\n").unwrap();
+        let mut candidates = vec![word("今日"), form("きょう")];
+        let rewrites = Rewrites { clock: Some(Clock { unix_seconds: 1_795_740_060, utc_offset_minutes: 540 }), emoji: true };
+        apply(SegmentList { candidates: &mut candidates, typed: "きょう" }, &rewrites, Some(&table));
+        let texts: Vec<&str> = candidates.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(limits::MAX_REWRITER_CANDIDATES, 8);
+        assert_eq!(texts, ["今日", "2026/11/27", "2026-11-27", "11月27日", "2026年11月27日", "令和8年11月27日", "金曜日", "🌞", "📅", "きょう", "キョウ", "ｷｮｳ"]);
     }
 
     #[test]
