@@ -73,6 +73,7 @@ public struct Composition: Equatable, Sendable {
     public mutating func dropLastKana() {
         if let last = spaces.last, last == kana.unicodeScalars.count {
             spaces.removeLast()
+            typing.forgetSpace()
         } else if !kana.isEmpty {
             kana.removeLast()
         }

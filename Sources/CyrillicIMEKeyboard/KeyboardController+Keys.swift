@@ -165,8 +165,8 @@ extension KeyboardController {
         }
     }
 
-    /// Commits everything shown: the conversion as chosen, or the composition as kana. Cursor
-    /// moves, profile changes, a style change and hiding do this.
+    /// Commits everything shown: the conversion as chosen, or the composition as shown (its live
+    /// conversion, or its kana). Cursor moves, profile changes, a style change and hiding do this.
     func commitAll() {
         commitConversion(offeringNextWords: false)  // each does nothing unless its state is shown
         commitComposition()

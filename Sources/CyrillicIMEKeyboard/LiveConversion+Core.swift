@@ -33,10 +33,11 @@ extension LiveConversion {
     /// Without a result for `composition` (live conversion off, or the core failed) the
     /// composition is converted afresh, every segment's candidates at once. `rewrites` (emoji,
     /// the clock of dates) go with every candidate list of the session.
-    func opening(
+    mutating func opening(
         _ composition: Composition, in language: String, after context: ConversionContext,
         rewrites: CandidateRewrites = CandidateRewrites(), engine: KeyboardEngine
     ) -> Result<ConversionSession, ConversionFailure> {
+        restartCount()
         let typed = composition.typedWords(in: language)
         guard let result = result(for: composition) else {
             return ConversionSession.converting(composition.kana, typed: typed, after: context, rewrites: rewrites, engine: engine)

@@ -14,7 +14,8 @@ public struct LiveConversion: Equatable, Sendable {
     public private(set) var result: KanjiConversion?
     /// What the result is of: the kana and the spaces typed between words.
     private(set) var composed: Composition?
-    /// Keystrokes in a row that changed the kana and left the first segment as it was.
+    /// Keystrokes in a row that changed the kana (or the spaces) and left the first segment as
+    /// it was; one that changed neither (going back to the reading, a second space) does not count.
     public private(set) var unchangedFirstSegment = 0
 
     public init(settings: LiveConversionSettings = LiveConversionSettings()) {
@@ -67,12 +68,14 @@ public struct LiveConversion: Equatable, Sendable {
 
     /// The whole composition as the bar offers it beside the predictions: the live result
     /// (a tap opens its candidates), then the reading in hiragana and in katakana — the forms
-    /// every segment of the result ends with — when they differ from it.
+    /// every segment of the result ends with — when they differ from it. The forms are offered
+    /// only with nothing pending: a tap commits them as they are, and the letters still pending
+    /// are in neither.
     func alternatives(for composition: Composition) -> [CandidateBar.LiveItem] {
         guard let result = result(for: composition) else { return [] }
         let whole = String(shownText(for: composition).dropLast(composition.pending.count))
         var items = [CandidateBar.LiveItem(text: whole, reading: result.reading, opensConversion: true)]
-        for katakana in [false, true] {
+        for katakana in [false, true] where composition.pending.isEmpty {
             let text = Self.kana(result.reading, katakana: katakana)
             guard !items.contains(where: { $0.text == text }) else { continue }
             items.append(CandidateBar.LiveItem(text: text, reading: result.reading, opensConversion: false))
@@ -89,11 +92,18 @@ public struct LiveConversion: Equatable, Sendable {
         }))
     }
 
+    /// A conversion was opened from the composition: when the writer composes again, auto-commit
+    /// counts from nothing (the keystrokes before the conversion do not carry over).
+    mutating func restartCount() {
+        unchangedFirstSegment = 0
+    }
+
     /// Takes a new result for `composition`, counting how long its first segment has stayed.
     mutating func take(_ newResult: KanjiConversion?, for composition: Composition) {
         let before = result?.segments.first
+        let changed = composed.map { $0.kana != composition.kana || $0.spaces != composition.spaces } ?? true
         if let first = newResult?.segments.first, first.reading == before?.reading, first.candidates.first == before?.candidates.first {
-            unchangedFirstSegment += 1
+            if changed { unchangedFirstSegment += 1 }
         } else {
             unchangedFirstSegment = 0
         }

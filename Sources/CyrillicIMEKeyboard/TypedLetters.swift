@@ -71,6 +71,12 @@ public struct TypedLetters: Equatable, Sendable {
         spaceAt = kanaLength
     }
 
+    /// The space typed last was taken back (backspace): a letter typed there continues the
+    /// word before it again, as if the space had never been typed.
+    mutating func forgetSpace() {
+        spaceAt = nil
+    }
+
     /// What is left once the first `count` scalars of the kana are committed: the words after
     /// them, moved to the kana's new start; one they cut through is forgotten.
     func droppingKana(before count: Int) -> TypedLetters {

@@ -193,6 +193,45 @@ final class LiveConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(off.controller.composition.kana, "わたしのなまえはなかのです")
     }
 
+    func testOnlyKeystrokesThatChangeTheCompositionCountTowardsAutoCommit() throws {
+        var request = ConversionRequest("わたしのなまえ")
+        request.candidates = 1
+        let result = try RustCoreEngine.shared.convert(request).get()
+        var live = LiveConversion(settings: LiveConversionSettings(isOn: true, autoCommit: .afterKeystrokes(2)))
+        let composition = Composition(kana: "わたしのなまえ")
+        live.take(result, for: composition)
+        live.take(result, for: composition)  // the same kana again: back to the reading, say
+        XCTAssertEqual(live.unchangedFirstSegment, 0, "a keystroke that changed nothing does not count")
+        let spaced = Composition(kana: "わたしのなまえ", spaces: [3])
+        live.take(result, for: spaced)
+        XCTAssertEqual(live.unchangedFirstSegment, 1, "a space between words changed the composition")
+        live.take(result, for: spaced)
+        XCTAssertEqual(live.unchangedFirstSegment, 1, "a second space adds nothing, and does not count")
+        _ = live.opening(spaced, in: "ru", after: .none, engine: RustCoreEngine.shared)
+        XCTAssertEqual(live.unchangedFirstSegment, 0, "opening a conversion starts the count again")
+    }
+
+    func testTheReadingsFormsWaitForThePendingLetters() throws {
+        let keyboard = try harness(habit: .japanese)
+        keyboard.type("ватасин")  // н is pending: the kana forms would leave it out
+        XCTAssertEqual(keyboard.controller.composition.pending, "н")
+        let controller = keyboard.controller
+        let pending = controller.live.alternatives(for: controller.composition)
+        XCTAssertEqual(pending.map(\.opensConversion), [true], "the live result alone, no form: \(pending.map(\.text))")
+        keyboard.type("о")
+        let complete = controller.live.alternatives(for: controller.composition).map(\.text)
+        XCTAssertTrue(complete.contains("ワタシノ") && complete.contains("わたしの"), "\(complete)")
+    }
+
+    func testBackspaceOverASpaceJoinsTheTypedWordsAgain() throws {
+        let keyboard = try harness(habit: .cyrillic)
+        keyboard.type("Мос ")
+        keyboard.controller.tap(.backspace)  // the space goes
+        keyboard.type("ква")
+        let words = keyboard.controller.composition.typedWords(in: "ru").words.map(\.text)
+        XCTAssertEqual(words, ["Москва"], "one word again, as if the space had never been typed")
+    }
+
     // MARK: Accuracy
 
     /// The live result at the end of each sentence is what `cyrillic-ime convert --kanji` writes
