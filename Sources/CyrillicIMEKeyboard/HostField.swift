@@ -2,7 +2,7 @@ import CyrillicIME
 import Foundation
 
 /// The host's field as the keyboard treats it: its traits read from the proxy when the
-/// keyboard appears and when the field changes (another `documentIdentifier`), and what
+/// keyboard appears and at every change of the document, and what
 /// `InputTraitsPolicy` decides from them. A new field opens on its layer (digits for a number
 /// field); a private one (a password field, and search and URL fields by the setting) keeps no
 /// history, so the controller learns nothing and predicts nothing there.
@@ -19,21 +19,26 @@ public final class HostField {
         self.policy = policy
     }
 
-    /// Reads the traits when the keyboard appears (`appearing`) or the field is another one,
-    /// and applies them to `keyboard`: the opening layer, and no history in a private field.
+    /// Reads the traits at every change of the document and applies what changed to `keyboard`:
+    /// privacy (no history in a private field) whenever the traits differ — a host may keep one
+    /// `documentIdentifier` across fields (a web view), and stale traits would learn from a
+    /// password field — and the opening layer only when the keyboard appears (`appearing`) or
+    /// the field is another one, so the layer the writer chose stays while they type.
     func read(into keyboard: KeyboardController, appearing: Bool) {
         let identifier = keyboard.document.documentIdentifier
-        guard appearing || !hasRead || identifier != field else { return }
+        let newField = appearing || !hasRead || identifier != field
+        let traits = keyboard.document.traits
+        guard newField || traits != self.traits else { return }
         hasRead = true
         field = identifier
-        traits = keyboard.document.traits
+        self.traits = traits
         isPrivate = policy.isPrivate(traits)
         keyboard.contextTracker.recordsHistory = !isPrivate
         if isPrivate {
             keyboard.contextTracker.forget()
             if keyboard.inputState == .idle { keyboard.candidateBar.clear() }
         }
-        keyboard.layer = InputTraitsPolicy.openingLayer(for: traits, profile: keyboard.profiles.current)
+        if newField { keyboard.layer = InputTraitsPolicy.openingLayer(for: traits, profile: keyboard.profiles.current) }
     }
 
     /// The return key now: its title (確定 while something is composed), whether it can be

@@ -103,6 +103,22 @@ final class ShellLogicTests: XCTestCase {
         XCTAssertFalse(controller.layer.isLetters, "shown again: the field's layer")
     }
 
+    func testTraitsThatChangeUnderTheSameIdentifierAreReadAgain() throws {
+        // A host (a web view) may keep one documentIdentifier while its field becomes a
+        // password field: its traits are read at every change, not only for another field.
+        let (controller, document, _, _) = try keyboard(traits: HostTraits(), text: "ab")
+        XCTAssertFalse(controller.hostField.isPrivate)
+        document.traits = HostTraits(isSecure: true)
+        document.userSelects(NSRange(location: 1, length: 0))
+        controller.documentDidChange()
+        XCTAssertTrue(controller.hostField.isPrivate, "the same identifier, a secure field now")
+        controller.tap(.mode)
+        let chosen = controller.layer
+        document.userSelects(NSRange(location: 2, length: 0))
+        controller.documentDidChange()
+        XCTAssertEqual(controller.layer, chosen, "traits read again change no layer the writer chose")
+    }
+
     func testTheHostsAppearanceIsKept() throws {
         for appearance in HostTraits.Appearance.allCases {
             let (controller, _, _, _) = try keyboard(traits: HostTraits(appearance: appearance))
