@@ -87,11 +87,15 @@ public struct LiveConversionSettings: Equatable, Sendable {
         }
     }
 
-    /// Writes these settings to `store` (the settings screen).
-    public func save(to store: SettingsStore) {
-        store.set(isOn ? "on" : "off", forKey: StoreKey.liveConversion)
-        store.set(autoCommit.storedValue, forKey: StoreKey.autoCommit)
-        store.set(spaceHabits.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.rawValue)" }.joined(separator: ","),
-                  forKey: StoreKey.spaceHabits)
+    /// Writes these settings to `store` (the settings screen); with `previous`, only the keys
+    /// whose value changed, so that a store read first (the keyboard's own) does not hide the
+    /// other settings of a store read after it (the App Group's) from then on.
+    public func save(to store: SettingsStore, changedFrom previous: LiveConversionSettings? = nil) {
+        if isOn != previous?.isOn { store.set(isOn ? "on" : "off", forKey: StoreKey.liveConversion) }
+        if autoCommit != previous?.autoCommit { store.set(autoCommit.storedValue, forKey: StoreKey.autoCommit) }
+        if spaceHabits != previous?.spaceHabits {
+            store.set(spaceHabits.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.rawValue)" }.joined(separator: ","),
+                      forKey: StoreKey.spaceHabits)
+        }
     }
 }

@@ -69,9 +69,10 @@ public enum ProfileMenu {
     /// Applies `edit` to live conversion's settings from the next key on, and stores them. The
     /// list opens with nothing composed, so no result of the old settings is left to show.
     private static func change(_ keyboard: KeyboardController, store: SettingsStore, _ edit: (inout LiveConversionSettings) -> Void) {
-        var settings = keyboard.live.settings
+        let previous = keyboard.live.settings
+        var settings = previous
         edit(&settings)
         keyboard.live = LiveConversion(settings: settings)
-        settings.save(to: store)
+        settings.save(to: store, changedFrom: previous)
     }
 }

@@ -390,6 +390,17 @@ final class ShellLogicTests: XCTestCase {
         XCTAssertEqual(stored.spaceHabits[russian.id], .japanese)
     }
 
+    func testAChangeFromTheProfileListStoresOnlyItsOwnSetting() throws {
+        // The keyboard's own store is read before the App Group's: a change of one setting
+        // there must not freeze the others against the app's later changes.
+        let (controller, _, _, _) = try keyboard(keepsLive: true)
+        let own = InMemorySettingsStore()
+        ProfileMenu.setLiveConversion(false, on: controller, store: own)
+        XCTAssertEqual(Set(own.values.keys), [LiveConversionSettings.StoreKey.liveConversion])
+        ProfileMenu.stepAutoCommit(on: controller, store: own)
+        XCTAssertEqual(Set(own.values.keys), [LiveConversionSettings.StoreKey.liveConversion, LiveConversionSettings.StoreKey.autoCommit])
+    }
+
     // MARK: Learning off the keyboard's thread
 
     func testASaveRunsOnTheLearningQueueWhileTheKeyboardGoesOn() throws {
