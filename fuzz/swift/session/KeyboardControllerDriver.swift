@@ -29,11 +29,15 @@ final class KeyboardControllerDriver: TypingSessionDriver {
             fatalError("typing fuzzer: no profiles: \(error)")
         }
         // Kana-only unless converting; a half-width space, so space with nothing composed
-        // types what the core's {space} types.
+        // types what the core's {space} types. Live conversion off and space converting in
+        // every profile: the checker's model is the kana composed and converted with space
+        // (live conversion's texts are the core's, held by LiveConversionKeyboardTests).
+        var settings = KeyboardSettings(
+            kanaOnlyProfiles: converts ? [] : Set(profiles.profiles.map(\.id)), spaceWidth: .half)
+        let spaceConverts = Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, SpaceHabit.japanese) })
+        settings.live = LiveConversionSettings(isOn: false, spaceHabits: spaceConverts)
         controller = KeyboardController(
-            engine: engine, proxy: document, profiles: profiles, scheduler: FrozenScheduler(),
-            settings: KeyboardSettings(
-                kanaOnlyProfiles: converts ? [] : Set(profiles.profiles.map(\.id)), spaceWidth: .half))
+            engine: engine, proxy: document, profiles: profiles, scheduler: FrozenScheduler(), settings: settings)
         _ = controller.selectProfile(Self.split(profileID).id)
         matchScript()
     }
