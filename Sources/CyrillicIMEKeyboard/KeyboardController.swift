@@ -149,10 +149,31 @@ public final class KeyboardController {
         return profiles.select(id)
     }
 
-    /// The keyboard is about to appear: the app may have picked another profile meanwhile.
-    public func keyboardWillAppear() {
+    /// The keyboard is about to appear: the app may have picked another profile meanwhile,
+    /// and changed the settings (`settings`, read again from the stores; nil keeps them). An
+    /// extension stays loaded between appearances, so what the app changed would otherwise wait
+    /// for the system to unload it.
+    public func keyboardWillAppear(settings: KeyboardSettings? = nil) {
         profiles.reload()
+        if let settings { apply(settings) }
         hostField.read(into: self, appearing: true)
+    }
+
+    /// Takes the settings a writer changes in the app: widths, candidate options, the pending
+    /// input's style, kana-only profiles, the space's width and live conversion's settings.
+    /// Key timing and the traits policy stay as the keyboard was made with: they belong to the
+    /// keyboard's build, not to the writer's choices. What is pending is committed first.
+    func apply(_ settings: KeyboardSettings) {
+        run {
+            $0.commitAll()
+            $0.widths = settings.widths
+            $0.candidateOptions = settings.candidates
+            $0.document.style = settings.pendingInputStyle
+            $0.kanaOnlyProfiles = settings.kanaOnlyProfiles
+            $0.spaceWidth = settings.spaceWidth
+            if settings.live != $0.live.settings { $0.live = LiveConversion(settings: settings.live) }
+            if $0.isKanaOnly { $0.candidateBar.clear() }
+        }
     }
 
     /// The keyboard is about to hide: convert what is pending (in the script it was typed

@@ -30,6 +30,8 @@ open class CyrillicKeyboardViewController: UIInputViewController {
 
     private var profiles: ProfileManager?
     private var ownSettings: SettingsStore?
+    /// Where the settings are read from, the keyboard's own store first (`KeyboardSettings`).
+    private var settingsStores: [SettingsStore] = []
     private var touches: KeyTouchTracker?
     private var feedback: KeyFeedback?
     private var learning: BackgroundLearning?
@@ -63,7 +65,8 @@ open class CyrillicKeyboardViewController: UIInputViewController {
         } catch {
             dictionaryProblems = [error.message]
         }
-        let settings = KeyboardSettings(stores: [own] + (group.map { [$0] } ?? []))
+        settingsStores = [own] + (group.map { [$0] } ?? [])
+        let settings = KeyboardSettings(stores: settingsStores)
         let keyboard = KeyboardController(
             engine: engine, proxy: UIKitTextDocumentProxy(self), profiles: profiles,
             scheduler: MainQueueScheduler(), settings: settings)
@@ -111,7 +114,10 @@ open class CyrillicKeyboardViewController: UIInputViewController {
 
     override open func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        keyboard?.keyboardWillAppear()
+        // The settings again: the app may have changed them while the extension stayed loaded.
+        let settings = KeyboardSettings(stores: settingsStores)
+        keyboard?.keyboardWillAppear(settings: settings)
+        feedback?.settings = settings.feedback
         feedback?.hasFullAccess = hasFullAccess
         // Each time: Full Access may have changed, and the app may have edited the shared
         // words meanwhile (opening reads two small files).

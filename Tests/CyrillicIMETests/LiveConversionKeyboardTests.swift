@@ -318,6 +318,33 @@ final class LiveConversionKeyboardTests: XCTestCase {
         XCTAssertEqual(lenient.autoCommit, .off, "an unreadable value is the default")
         XCTAssertEqual(lenient.spaceHabits, ["romaji": .cyrillic])
     }
+
+    /// The extension stays loaded between appearances: what the app changed in the stores
+    /// meanwhile is read again when the keyboard appears (`keyboardWillAppear(settings:)`), and
+    /// a composition still marked is committed before the settings change.
+    func testSettingsChangedInTheAppApplyWhenTheKeyboardAppearsAgain() throws {
+        let keyboard = try harness(habit: .japanese)
+        keyboard.type("ватаси")
+        XCTAssertEqual(keyboard.document.markedText, try shown("わたし"), "live conversion on")
+        let store = InMemorySettingsStore()
+        LiveConversionSettings(isOn: false).save(to: store)
+        keyboard.controller.keyboardWillAppear(settings: KeyboardSettings(stores: [store]))
+        XCTAssertNil(keyboard.document.markedRange, "the composition was committed before the change")
+        let committed = keyboard.document.text
+        XCTAssertEqual(committed, try shown("わたし"), "as it was shown")
+
+        keyboard.type("ватаси")
+        XCTAssertEqual(keyboard.document.markedText, "わたし", "live conversion is off now: the kana are shown")
+        keyboard.controller.keyboardWillAppear()
+        XCTAssertEqual(keyboard.document.markedText, "わたし", "no settings given: nothing changes, nothing is committed")
+
+        KeyboardSettings.saveKanaOnlyProfiles(["rus_standard"], to: store)
+        keyboard.controller.keyboardWillAppear(settings: KeyboardSettings(stores: [store]))
+        XCTAssertTrue(keyboard.controller.isKanaOnly)
+        keyboard.type("ка")
+        XCTAssertNil(keyboard.document.markedRange, "kana only: each kana is committed as it comes")
+        XCTAssertTrue(keyboard.document.text.hasSuffix("か"), keyboard.document.text)
+    }
 }
 
 /// The real core, recording what the keyboard asks of it: each conversion's candidates per

@@ -3,7 +3,8 @@
 //! the last few starts read only characters the keystroke did not change. A walk reads the
 //! input from its start up to a point (`HeardWalk::reach`) and nothing after it, not even
 //! whether the input ends there, so a walk kept from an input that has the same characters up
-//! to that point is the walk of the new one, found again without a lookup. Most of a live
+//! to that point is the walk of the new one, found again without a lookup; the same input
+//! again (space after live conversion) keeps every walk. Most of a live
 //! request's as-heard walking is so spared; the lattice is built from the walks exactly as
 //! before (`lattice/build.rs`).
 
@@ -27,8 +28,6 @@ pub struct WalkMemo {
     starts: Vec<Option<SavedWalk>>,
     /// The walks no longer kept, whose buffers the next saved walks take.
     free: Vec<SavedWalk>,
-    /// How many characters the current input shares with `lookup` from its start.
-    shared: usize,
 }
 
 thread_local! {
@@ -46,11 +45,12 @@ impl WalkMemo {
         }
         let mut memo = MEMO.try_with(|m| m.try_borrow_mut().ok().map(|mut m| m.take().unwrap_or_default())).ok().flatten()?;
         let same_source = memo.dictionary == input.dictionary.serial() && memo.costs.as_ref() == Some(input.costs);
-        memo.shared = if same_source { memo.lookup.iter().zip(input.lookup).take_while(|(a, b)| a == b).count() } else { 0 };
+        // How many characters the input shares with the last one from its start.
+        let shared = if same_source { memo.lookup.iter().zip(input.lookup).take_while(|(a, b)| a == b).count() } else { 0 };
         // The same input again (space opening the conversion live conversion showed): a walk
         // that read up to the end and found it there finds the same again, so every walk holds.
-        let same_input = same_source && memo.lookup.len() == input.lookup.len() && memo.shared == input.lookup.len();
-        let shared = if same_input { usize::MAX } else { memo.shared };
+        let same_input = same_source && memo.lookup.len() == input.lookup.len() && shared == input.lookup.len();
+        let shared = if same_input { usize::MAX } else { shared };
         for slot in memo.starts.iter_mut() {
             if slot.as_ref().is_some_and(|saved| saved.reach > shared) {
                 memo.free.extend(slot.take());
