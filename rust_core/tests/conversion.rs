@@ -763,8 +763,10 @@ fn a_segments_candidates_keep_the_spaces_typed() {
 /// of our sentences typed kana by kana and then deleted kana by kana (the live request), typed
 /// again with candidates and alternatives, and typed a third time with each keystroke also
 /// converted after a left context and as typed (other words over the same prefix, a walk kept
-/// from a request that made none); each sentence follows the one before on the same thread, so what is kept is
-/// also another input's.
+/// from a request that made none), and typed a fourth time with a space in the middle, then whole with two spaces, one of them
+/// taken back; each
+/// sentence follows the one before on the same thread, so what is kept is also another
+/// input's. The words of each start of the last lattice are kept too (`conversion/lattice/kept.rs`).
 #[test]
 fn conversions_that_reuse_the_last_inputs_walks_equal_fresh_ones_over_every_prefix() {
     use cyrillic_ime_core::conversion::context::LeftContext;
@@ -799,6 +801,49 @@ fn conversions_that_reuse_the_last_inputs_walks_equal_fresh_ones_over_every_pref
                 compared += 1;
             }
         }
+        // Typed with a space in the middle, as the Cyrillic space habit sends it: the space
+        // comes at its keystroke and stays.
+        let middle = chars.len() / 2;
+        for n in 1..=chars.len() {
+            let prefix: String = chars[..n].iter().collect();
+            let spaces = if 0 < middle && middle < n { vec![middle] } else { Vec::new() };
+            let request = Request { heard: true, around: Surroundings { left: None, boundaries: &spaces }, ..Request::new(&prefix) };
+            let kept = c.convert(&request).unwrap_or_else(|e| panic!("{prefix}: {e}"));
+            let fresh = std::thread::scope(|s| s.spawn(|| c.convert(&request)).join()).unwrap_or_else(|_| panic!("{prefix}: the fresh thread panicked")).unwrap();
+            assert_eq!(kept, fresh, "{prefix} (a space at {middle})");
+            compared += 1;
+        }
+        // Two spaces, then one of them taken back: the same characters, other boundaries.
+        let (third, two_thirds) = (chars.len() / 3, 2 * chars.len() / 3);
+        if 0 < third && third < two_thirds {
+            for spaces in [vec![third, two_thirds], vec![third], vec![two_thirds], vec![third, two_thirds]] {
+                let request = Request { heard: true, around: Surroundings { left: None, boundaries: &spaces }, ..Request::new(reading) };
+                let kept = c.convert(&request).unwrap_or_else(|e| panic!("{reading}: {e}"));
+                let fresh = std::thread::scope(|s| s.spawn(|| c.convert(&request)).join()).unwrap_or_else(|_| panic!("{reading}: the fresh thread panicked")).unwrap();
+                assert_eq!(kept, fresh, "{reading} (spaces at {spaces:?})");
+                compared += 1;
+            }
+        }
     }
     assert!(compared > 3 * sentences.len(), "compared {compared} conversions");
+}
+
+/// A space taken back changes the words of a start before it: a one-kana word with its long
+/// vowel left out (`со` for そう) stands only before a space (`lattice/build.rs`), so the words
+/// kept from the lattice with the space (`conversion/lattice/kept.rs`) are not those of the
+/// same characters without it.
+#[test]
+fn the_words_kept_from_a_lattice_with_another_space_are_not_taken() {
+    let c = real_dictionary();
+    let reading = "そだねきょうはいいてんきです";
+    let c = &c;
+    let convert = |spaces: &[usize]| c.convert(&Request { heard: true, around: Surroundings { left: None, boundaries: spaces }, ..Request::new(reading) }).unwrap();
+    // The same request on a thread that keeps nothing.
+    let fresh = |spaces: Vec<usize>| std::thread::scope(|s| s.spawn(move || c.convert(&Request { heard: true, around: Surroundings { left: None, boundaries: &spaces }, ..Request::new(reading) }).unwrap()).join()).unwrap();
+    let spaced = fresh(vec![1, 2]);
+    let one_space = fresh(vec![2]);
+    assert_ne!(spaced.segments[0].candidates[0].text, one_space.segments[0].candidates[0].text, "the space after そ makes it そう: {spaced:?} / {one_space:?}");
+    assert_eq!(convert(&[1, 2]), spaced);
+    assert_eq!(convert(&[2]), one_space, "after the lattice with the space at 1");
+    assert_eq!(convert(&[1, 2]), spaced, "after the lattice without it");
 }

@@ -197,6 +197,11 @@ impl HeardWalk {
         saved.complete
     }
 
+    /// [`HeardWalk::reach`] of the last walk (found or restored).
+    pub fn reach(&self) -> usize {
+        self.reach
+    }
+
     /// The readings the last [`HeardWalk::find`] found.
     pub fn found(&self) -> &[HeardReading] {
         &self.found

@@ -6,6 +6,7 @@
 //! search can take are left out as the words are pushed (`homophones.rs`).
 
 use super::homophones::BestOfClass;
+use super::kept::{Built, KeptStarts, Shape, StartRecord};
 use super::{Lattice, Node, NodeText, TextSource, AS_TYPED_CHAR_COST, CONVENTIONAL_TEXT_COST, KATAKANA_RUN_COST, RUN_COST, USER_WORD_COST};
 use crate::conversion::conventional::{SpellingIndex, SpellingMatch};
 use crate::conversion::foreign::{self, ForeignRequest};
@@ -129,7 +130,28 @@ impl Lattice {
         let mut keys = StartKeys::new();
         // The walks of the last input on this thread that this one shares (`heard/memo.rs`).
         let mut memo = request.heard.and_then(|costs| WalkMemo::take(&Input { dictionary, lookup, costs }));
+        // The words of the first starts, as the last lattice on this thread gave them, where
+        // they are the same (`kept.rs`): as heard, without the user's words.
+        let user_words = request.user.is_some_and(|u| !u.words.is_empty());
+        let shape = request.heard.filter(|_| !user_words).map(|&heard| Shape {
+            dictionary: dictionary.serial(),
+            heard,
+            particle_at_start: request.particle_at_start,
+            texts,
+            texts_within: request.texts_within,
+        });
+        let kept = KeptStarts::take(&self.chars, shape.as_ref());
+        let shared = match (&kept, &shape) {
+            (Some(kept), Some(shape)) => kept.shared(&self.chars, request.boundaries, shape),
+            _ => 0,
+        };
+        let mut records: Vec<StartRecord> = Vec::with_capacity(if kept.is_some() { n } else { 0 });
         for start in 0..n {
+            let (nodes_before, readings_before) = (self.nodes.len() as u32, self.readings.len() as u32);
+            if let Some(kept) = kept.as_ref().filter(|k| k.copy_start(start, shared, &mut self.nodes, &mut self.readings)) {
+                records.push(StartRecord { nodes: (nodes_before, self.nodes.len() as u32), readings: (readings_before, self.readings.len() as u32), horizon: kept.horizon(start) });
+                continue;
+            }
             if let (Some(b), Some(texts), Some((from, to))) = (best_of_class.as_deref_mut(), texts, request.texts_within) {
                 b.prepare(if (from..to).contains(&start) { texts } else { 1 });
             }
@@ -143,6 +165,9 @@ impl Lattice {
                     None => walk.find(&input, start, &mut keys),
                 }
             });
+            // How far the words of this start read (`kept.rs`): the walk's reach; the trie's
+            // reads are not recorded.
+            let mut horizon = if walked { walk.reach().max(start + 1) } else { n + 1 };
             if !walked {
                 keys.clear();
                 dictionary.common_prefixes(&codes[start..], |len, entries| keys.push(dictionary, len, entries));
@@ -161,17 +186,17 @@ impl Lattice {
             let run_start = start == 0 || class_of(self.chars[start - 1]) != class;
             // Only a run's start needs its end (finding it at every character was quadratic).
             let run_end = || (start..n).find(|&i| class_of(self.chars[i]) != class).unwrap_or(n);
-            match class {
-                CharClass::Katakana if run_start => {
-                    let id = dictionary.special_id(SpecialId::KatakanaNoun);
-                    self.push_typed(start, run_end(), id, KATAKANA_RUN_COST);
-                }
-                CharClass::Digit if run_start => {
-                    let id = dictionary.special_id(SpecialId::Number);
-                    self.push_typed(start, run_end(), id, RUN_COST);
-                }
-                CharClass::Latin if run_start => self.push_typed(start, run_end(), noun, RUN_COST),
-                _ => {}
+            let run = match class {
+                CharClass::Katakana if run_start => Some((dictionary.special_id(SpecialId::KatakanaNoun), KATAKANA_RUN_COST)),
+                CharClass::Digit if run_start => Some((dictionary.special_id(SpecialId::Number), RUN_COST)),
+                CharClass::Latin if run_start => Some((noun, RUN_COST)),
+                _ => None,
+            };
+            if let Some((id, cost)) = run {
+                let end = run_end();
+                self.push_typed(start, end, id, cost);
+                // The run's end was read: the next character's class, or the input's end.
+                horizon = horizon.max(if end == n { n + 1 } else { end + 1 });
             }
             if let Some(user) = request.user.filter(|u| !u.words.is_empty()) {
                 self.push_user_words(site, start, user);
@@ -180,9 +205,15 @@ impl Lattice {
                 let id = if class == CharClass::Other { dictionary.special_id(SpecialId::Symbol) } else { noun };
                 self.push_typed(start, start + 1, id, AS_TYPED_CHAR_COST);
             }
+            if kept.is_some() {
+                records.push(StartRecord { nodes: (nodes_before, self.nodes.len() as u32), readings: (readings_before, self.readings.len() as u32), horizon: horizon as u32 });
+            }
         }
         if let Some(memo) = memo {
             memo.keep();
+        }
+        if let (Some(kept), Some(shape)) = (kept, shape) {
+            kept.keep(Built { chars: &self.chars, boundaries: request.boundaries, shape, nodes: &self.nodes, readings: &self.readings, starts: &records });
         }
         self.heard_walk = walk;
         self.best_of_class = classes;

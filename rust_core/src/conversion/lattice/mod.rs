@@ -17,6 +17,7 @@ pub mod boundaries;
 pub mod build;
 mod by_position;
 mod homophones;
+mod kept;
 mod readings;
 
 use super::heard::walk::HeardWalk;

@@ -42,6 +42,25 @@ impl Readings {
         self.close()
     }
 
+    /// Empties it, keeping its room.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
+    }
+
+    /// Appends `other`'s readings `range` (indices into `other`), returning the index the first
+    /// of them has here.
+    pub fn extend_from(&mut self, other: &Readings, range: std::ops::Range<usize>) -> u32 {
+        let first = self.ends.len() as u32;
+        let (Some(from), Some(to)) = (range.start.checked_sub(1).map_or(Some(0), |i| other.ends.get(i).map(|&e| e as usize)), range.end.checked_sub(1).map_or(Some(0), |i| other.ends.get(i).map(|&e| e as usize))) else {
+            return first;
+        };
+        let base = self.text.len() as u32;
+        self.text.push_str(other.text.get(from..to).unwrap_or(""));
+        self.ends.extend(other.ends[range].iter().map(|&e| e - from as u32 + base));
+        first
+    }
+
     /// Ends the reading whose characters were appended to `text` since the last one.
     fn close(&mut self) -> u32 {
         self.ends.push(self.text.len() as u32);
