@@ -239,6 +239,79 @@ impl Drop for Search {
     }
 }
 
+/// The forward costs of the last whole-reading pass on this thread, kept for the next
+/// lattice, whose first starts' words may be copied from that one's (`lattice/kept.rs`).
+///
+/// Why they hold: a word's forward cost is the cheapest arrival at its start plus its own
+/// cost, and the arrivals at a position depend only on the words ending there and before it
+/// (and on the word before the reading and the dictionary's connections). Where the first `k`
+/// starts' words were copied from the lattice these costs are of (`Lineage::copied_from`) and
+/// nothing after the starts changed or added a word before position 2k in either lattice
+/// (`Lineage::starts_changed`, `Lineage::added_from`), the words ending before 2k are the same
+/// in both, the first `Lineage::leading_ends[k - 1]` of each in the same order: their costs,
+/// and those of every word starting before 2k, are the last pass's. The pass starts at 2k.
+#[derive(Default)]
+struct KeptCosts {
+    /// The lattice they are of (`Lineage::id`), its dictionary and the word before it.
+    lattice: u64,
+    dictionary: u64,
+    left_context: Vec<(u16, i32)>,
+    added_from: usize,
+    best: Vec<i32>,
+}
+
+thread_local! {
+    static KEPT_COSTS: RefCell<Option<KeptCosts>> = const { RefCell::new(None) };
+}
+
+impl KeptCosts {
+    fn take() -> Option<KeptCosts> {
+        KEPT_COSTS.try_with(|k| k.try_borrow_mut().ok().map(|mut k| k.take().unwrap_or_default())).ok().flatten()
+    }
+
+    /// Copies the costs that hold for `lattice` into `best`; returns the position the pass
+    /// starts from (`span.start` when none hold).
+    fn copy_into(&self, best: &mut [i32], dictionary: &Dictionary, lattice: &Lattice, span: &Span) -> usize {
+        let lineage = &lattice.lineage;
+        let same_source = lineage.copied_from == Some(self.lattice) && self.lattice != 0 && self.dictionary == dictionary.serial() && self.left_context == span.left_context;
+        if !same_source || lineage.starts_changed {
+            return span.start;
+        }
+        let starts = lineage.leading_ends.len().min(lineage.added_from / 2).min(self.added_from / 2);
+        let Some(words) = starts.checked_sub(1).map(|k| lineage.leading_ends[k] as usize) else { return span.start };
+        match (best.get_mut(..words), self.best.get(..words)) {
+            (Some(to), Some(from)) => {
+                to.copy_from_slice(from);
+                2 * starts
+            }
+            _ => span.start,
+        }
+    }
+
+    /// Keeps the costs of the pass just made over `lattice`, if its words were kept (and
+    /// nothing after its starts changed them).
+    fn keep(mut self, best: &[i32], dictionary: &Dictionary, lattice: &Lattice, span: &Span) {
+        let lineage = &lattice.lineage;
+        match lineage.id.filter(|_| !lineage.starts_changed) {
+            Some(id) => {
+                self.lattice = id;
+                self.dictionary = dictionary.serial();
+                self.left_context.clear();
+                self.left_context.extend_from_slice(&span.left_context);
+                self.added_from = lineage.added_from;
+                self.best.clear();
+                self.best.extend_from_slice(&best[..lattice.nodes.len()]);
+            }
+            None => self.lattice = 0,
+        }
+        let _ = KEPT_COSTS.try_with(|k| {
+            if let Ok(mut k) = k.try_borrow_mut() {
+                *k = Some(self);
+            }
+        });
+    }
+}
+
 impl Search {
     /// Buffers for searching `lattice`: those the last search on this thread left
     /// (`spare.rs`), else new ones. None is sized by the dictionary's classes, so buffers
@@ -261,7 +334,9 @@ impl Search {
         self.best.get(node as usize).copied().unwrap_or(UNREACHED)
     }
 
-    /// Forward Viterbi over `span`: fills `best` for every node the span allows.
+    /// Forward Viterbi over `span`: fills `best` for every node the span allows. Over the
+    /// whole reading it takes, for the words of the first starts, the costs the last such pass
+    /// on this thread gave them where they are provably the same ([`KeptCosts`]).
     pub fn forward(&mut self, dictionary: &Dictionary, lattice: &Lattice, span: &Span) {
         debug_assert!(lattice.is_finished(), "a node was pushed after Lattice::finish");
         if self.best.len() < lattice.nodes.len() {
@@ -270,11 +345,13 @@ impl Search {
         let connections = dictionary.connections();
         let Search { best, groups, arrivals, .. } = self;
         let all = span.allows_all(lattice);
+        let kept = if all { KeptCosts::take() } else { None };
+        let first = kept.as_ref().map_or(span.start, |k| k.copy_into(best, dictionary, lattice, span));
         // By position, the group of each right id ending there and the arrival cost of each
         // left id starting there (`IdSlot`).
         let mut right_cache = IdTable::new();
         let mut left_cache = IdTable::new();
-        for pos in span.start..span.end {
+        for pos in first..span.end {
             groups.clear();
             if pos == span.start {
                 groups.extend_from_slice(&span.left_context);
@@ -323,6 +400,9 @@ impl Search {
                 });
                 best[i as usize] = arrive.saturating_add(node.cost);
             }
+        }
+        if let Some(kept) = kept {
+            kept.keep(best, dictionary, lattice, span);
         }
     }
 

@@ -72,6 +72,7 @@ impl Lattice {
     /// The lattice `request` asks for, its nodes grouped by position, ready to be searched.
     pub fn build(dictionary: &Dictionary, request: &LatticeRequest) -> Lattice {
         let mut lattice = spare::take::<Lattice>().unwrap_or_default();
+        lattice.lineage.clear();
         lattice.chars.extend(request.reading.chars());
         // The input as the dictionary is looked up (`lookup_char`) and its key codes, read at
         // every start: held apart from the lattice while it grows, then kept with it again.
@@ -82,6 +83,7 @@ impl Lattice {
         codes.clear();
         codes.extend(lookup.iter().map(|&c| dictionary.code_of(c).unwrap_or(0)));
         lattice.push_words(dictionary, request, &lookup, &codes);
+        let from_starts = lattice.nodes.len();
         (lattice.lookup, lattice.codes) = (lookup, codes);
         if let (Some(costs), Some(spellings)) = (request.heard, request.spellings) {
             for found in spellings.find_in(&lattice.chars) {
@@ -91,6 +93,7 @@ impl Lattice {
         // The spaces are enforced in the lattice, where a word the writer split may still
         // span one (HeardCosts::split_word), not as cuts of the searches.
         lattice.enforce_boundaries(dictionary, request.boundaries, request.heard.map(|c| c.split_word));
+        lattice.lineage.starts_changed |= !request.boundaries.is_empty();
         // After the spaces: a number spans the spaces between its numeral words.
         if let Some(costs) = request.numbers {
             let request = NumberRequest { costs, boundaries: request.boundaries, heard: request.heard };
@@ -102,6 +105,9 @@ impl Lattice {
         if let Some(foreign) = &request.foreign {
             lattice.push_foreign(dictionary, foreign, request.spellings);
         }
+        // Without spaces no word of the starts was taken out: those after `from_starts` were added.
+        let added = lattice.nodes.get(from_starts..).unwrap_or(&[]).iter().map(|n| n.start as usize).min();
+        lattice.lineage.added_from = added.unwrap_or(lattice.positions());
         lattice.finish();
         lattice
     }
@@ -130,8 +136,8 @@ impl Lattice {
         let mut keys = StartKeys::new();
         // The walks of the last input on this thread that this one shares (`heard/memo.rs`).
         let mut memo = request.heard.and_then(|costs| WalkMemo::take(&Input { dictionary, lookup, costs }));
-        // The words of the first starts, as the last lattice on this thread gave them, where
-        // they are the same (`kept.rs`): as heard, without the user's words.
+        // The words of each start that the last lattice on this thread gave as this one would
+        // (`kept.rs`), copied instead of looked up: lattices as heard, without the user's words.
         let user_words = request.user.is_some_and(|u| !u.words.is_empty());
         let shape = request.heard.filter(|_| !user_words).map(|&heard| Shape {
             dictionary: dictionary.serial(),
@@ -146,12 +152,19 @@ impl Lattice {
             _ => 0,
         };
         let mut records: Vec<StartRecord> = Vec::with_capacity(if kept.is_some() { n } else { 0 });
+        self.lineage.copied_from = kept.as_ref().map(KeptStarts::id);
+        // Whether every start so far was copied (their words are then the first of both lattices).
+        let mut leading = true;
         for start in 0..n {
             let (nodes_before, readings_before) = (self.nodes.len() as u32, self.readings.len() as u32);
             if let Some(kept) = kept.as_ref().filter(|k| k.copy_start(start, shared, &mut self.nodes, &mut self.readings)) {
                 records.push(StartRecord { nodes: (nodes_before, self.nodes.len() as u32), readings: (readings_before, self.readings.len() as u32), horizon: kept.horizon(start) });
+                if leading {
+                    self.lineage.leading_ends.push(self.nodes.len() as u32);
+                }
                 continue;
             }
+            leading = false;
             if let (Some(b), Some(texts), Some((from, to))) = (best_of_class.as_deref_mut(), texts, request.texts_within) {
                 b.prepare(if (from..to).contains(&start) { texts } else { 1 });
             }
@@ -213,7 +226,7 @@ impl Lattice {
             memo.keep();
         }
         if let (Some(kept), Some(shape)) = (kept, shape) {
-            kept.keep(Built { chars: &self.chars, boundaries: request.boundaries, shape, nodes: &self.nodes, readings: &self.readings, starts: &records });
+            self.lineage.id = Some(kept.keep(Built { chars: &self.chars, boundaries: request.boundaries, shape, nodes: &self.nodes, readings: &self.readings, starts: &records }));
         }
         self.heard_walk = walk;
         self.best_of_class = classes;
@@ -371,6 +384,7 @@ impl Lattice {
     /// readings of names made dearer, then the foreign forms pushed.
     fn push_foreign(&mut self, dictionary: &Dictionary, request: &ForeignRequest, spellings: Option<&SpellingIndex>) {
         let planned = foreign::plan(dictionary, &self.chars, request, spellings, || self.uncovered());
+        self.lineage.starts_changed |= !planned.names.is_empty();
         for &first in &planned.names {
             let at = 2 * first as u16;
             for node in &mut self.nodes {

@@ -48,6 +48,8 @@ pub(super) struct StartRecord {
 /// The words of each start of the last lattice of a [`Shape`] built on this thread.
 #[derive(Default)]
 pub(super) struct KeptStarts {
+    /// The number of the lattice they are of (each kept lattice gets the next).
+    id: u64,
     shape: Option<Shape>,
     chars: Vec<char>,
     boundaries: Vec<usize>,
@@ -97,14 +99,20 @@ impl KeptStarts {
         true
     }
 
+    /// The number of the lattice the words are of ([`KeptStarts::keep`] gives it).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     /// How far the kept words of `start` read ([`StartRecord::horizon`]).
     pub fn horizon(&self, start: usize) -> u32 {
         self.starts.get(start).map_or(u32::MAX, |r| r.horizon)
     }
 
     /// Keeps the words of every start of the lattice just built, and gives them back to the
-    /// thread.
-    pub fn keep(mut self, built: Built) {
+    /// thread; returns the number the lattice gets (its forward pass's costs are kept under it,
+    /// `search.rs`).
+    pub fn keep(mut self, built: Built) -> u64 {
         let Built { chars, boundaries, shape, nodes, readings, starts } = built;
         self.nodes.clear();
         self.nodes.extend_from_slice(nodes);
@@ -117,11 +125,14 @@ impl KeptStarts {
         self.boundaries.clear();
         self.boundaries.extend_from_slice(boundaries);
         self.shape = Some(shape);
+        self.id = self.id.wrapping_add(1);
+        let id = self.id;
         let _ = KEPT.try_with(|k| {
             if let Ok(mut k) = k.try_borrow_mut() {
                 *k = Some(self);
             }
         });
+        id
     }
 }
 

@@ -118,6 +118,37 @@ pub struct Lattice {
     best_of_class: BestOfClass,
     lookup: Vec<char>,
     codes: Vec<u8>,
+    /// What of it is the same as the lattice before it on the thread (`kept.rs`).
+    pub lineage: Lineage,
+}
+
+/// What a lattice shares with the last one built on its thread, for its forward pass
+/// (`Search::forward`), which takes the last pass's costs of the words they share.
+#[derive(Default)]
+pub struct Lineage {
+    /// The number its starts' words were kept under (`KeptStarts::keep`), if they were.
+    pub id: Option<u64>,
+    /// The lattice whose words its first starts were copied from, and the number of words
+    /// those starts end at, start by start (the words of the first `k` starts are the first
+    /// `leading_ends[k - 1]`, in both lattices).
+    pub copied_from: Option<u64>,
+    pub leading_ends: Vec<u32>,
+    /// The first position (doubled) of a word added after the starts (conventional spellings,
+    /// numbers, foreign forms); the positions' count when there is none.
+    pub added_from: usize,
+    /// Whether anything after the starts changed their words (the spaces enforced, names'
+    /// charges).
+    pub starts_changed: bool,
+}
+
+impl Lineage {
+    fn clear(&mut self) {
+        self.id = None;
+        self.copied_from = None;
+        self.leading_ends.clear();
+        self.added_from = 0;
+        self.starts_changed = false;
+    }
 }
 
 thread_local! {
@@ -127,7 +158,7 @@ thread_local! {
 
 impl Buffers for Lattice {
     fn each_buffer(&mut self, visit: &mut dyn FnMut(&mut dyn Buffer)) {
-        let Lattice { chars, nodes, readings, texts, starting, ending, heard_walk, best_of_class, lookup, codes } = self;
+        let Lattice { chars, nodes, readings, texts, starting, ending, heard_walk, best_of_class, lookup, codes, lineage } = self;
         visit(chars);
         visit(nodes);
         readings.each_buffer(visit);
@@ -138,6 +169,7 @@ impl Buffers for Lattice {
         visit(best_of_class);
         visit(lookup);
         visit(codes);
+        visit(&mut lineage.leading_ends);
     }
 }
 
