@@ -402,3 +402,25 @@ fn malformed_typed_words_are_refused_naming_the_member() {
         }
     }
 }
+
+/// A name's charge makes the Japanese words over its first kana dearer, those of earlier starts
+/// that reach into it too; the last lattice's forward costs (`Search::forward`, kept per
+/// thread) are not taken for a lattice that charges a name or for one after it. Each reading
+/// is converted on one thread without its typed words, with them (written run together, no
+/// space), and without again; each answer equals the same request on a fresh thread.
+#[test]
+fn the_costs_kept_from_the_last_lattice_are_not_taken_across_a_names_charge() {
+    let mut compared = 0;
+    for text in ["ватаси ва Наташа дэс", "ватаси но намаэ ва Иван дэс", "кёо ва Анна то ханасимасита", "Китай э икимасу"] {
+        let line = line("rus_standard", text);
+        let plain = Request { heard: true, ..Request::new(&line.reading) };
+        let named = Request { typed_words: Some(&line.typed), ..plain };
+        let fresh = |request: &Request| std::thread::scope(|s| s.spawn(|| converter().convert(request).unwrap()).join().unwrap());
+        let (plain_fresh, named_fresh) = (fresh(&plain), fresh(&named));
+        for (request, expected) in [(&plain, &plain_fresh), (&named, &named_fresh), (&plain, &plain_fresh)] {
+            assert_eq!(&converter().convert(request).unwrap(), expected, "{text} (typed words: {})", request.typed_words.is_some());
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 12);
+}
