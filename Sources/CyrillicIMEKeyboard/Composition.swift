@@ -69,13 +69,18 @@ public struct Composition: Equatable, Sendable {
     }
 
     /// Backspace with nothing pending: a space typed last goes, else the last user-perceived
-    /// character of the kana.
+    /// character of the word after the last space. A combining mark typed right after a space
+    /// goes alone: the space stands between it and the kana before, which it does not join.
     public mutating func dropLastKana() {
-        if let last = spaces.last, last == kana.unicodeScalars.count {
+        let scalars = kana.unicodeScalars
+        if let last = spaces.last, last == scalars.count {
             spaces.removeLast()
             typing.forgetSpace()
         } else if !kana.isEmpty {
-            kana.removeLast()
+            let wordStart = spaces.last ?? 0
+            var word = String(String.UnicodeScalarView(scalars.dropFirst(wordStart)))
+            word.removeLast()
+            kana = String(String.UnicodeScalarView(scalars.prefix(wordStart))) + word
         }
     }
 

@@ -156,6 +156,26 @@ final class TypedWordsTests: XCTestCase {
         XCTAssertEqual(words(composition), ["Иван=いわん"])
     }
 
+    func testBackspaceAfterASpaceDropsOnlyWhatFollowsTheSpace() {
+        // A combining mark typed after a word boundary joins the kana before it as one
+        // character of the string; backspace must still take the mark alone, and keep the space.
+        var composition = compose("кита")
+        composition.typeSpace()
+        XCTAssertEqual(composition.spaces, [2])
+        for key in ["\u{0308}", EngineKey.flush] {
+            let result = RustCoreEngine.shared.processKeyOrFallback(key, buffer: composition.pending, profileID: "rus_standard")
+            _ = composition.take(result, forKey: key, committingKana: false)
+        }
+        XCTAssertEqual(composition.kana, "きた\u{0308}", "the core passes the mark through")
+        composition.dropLastKana()
+        XCTAssertEqual(composition.kana, "きた")
+        XCTAssertEqual(composition.spaces, [2], "the space stays")
+        composition.dropLastKana()
+        XCTAssertEqual(composition.spaces, [])
+        composition.dropLastKana()
+        XCTAssertEqual(composition.kana, "き")
+    }
+
     func testAChangedKanaForgetsItsWord() {
         var composition = compose("Киев")
         XCTAssertEqual(words(composition).count, 1)

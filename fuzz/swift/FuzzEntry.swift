@@ -67,9 +67,14 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     let steps = TypingSession.decode(Array(bytes.dropFirst()), letters: context.letters, profileIDs: context.profileIDs)
     // The top bit picks the layer: the keyboard controller over the UTF-16 document, or
     // RustCoreEngine with the host's part reduced to a string; with the controller, the next
-    // bit makes the profile convert (compose, space converts, the candidate bar).
+    // bit makes the profile convert (compose, the candidate bar), and the two after it turn
+    // live conversion on (as the keyboard ships) with space converting or marking a word
+    // boundary.
+    let live: KeyboardControllerDriver.LiveMode = bytes[0] & 0x20 == 0 ? .off
+        : bytes[0] & 0x10 == 0 ? .spaceConverts : .spaceSeparatesWords
     let driver: TypingSessionDriver = bytes[0] & 0x80 != 0
-        ? KeyboardControllerDriver(profileID: profile, converts: bytes[0] & 0x40 != 0) : RustCoreEngineDriver(profileID: profile)
+        ? KeyboardControllerDriver(profileID: profile, converts: bytes[0] & 0x40 != 0, live: live)
+        : RustCoreEngineDriver(profileID: profile)
     SessionChecker(reference: context.reference, driver: driver).run(steps)
     return 0
 }

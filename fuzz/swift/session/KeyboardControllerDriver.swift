@@ -8,7 +8,10 @@ import Foundation
 ///
 /// With `converts`, the profile composes and converts (space, the candidate bar); the
 /// committed text the checker sees then includes the kana composed, and the driver checks
-/// that the marked text is exactly the composition or the conversion shown.
+/// that the marked text is exactly the composition or the conversion shown. `live` turns live
+/// conversion on, as the keyboard ships: the marked text is then the composition's live
+/// conversion, whose segments must cover exactly the kana composed, and space either converts
+/// (the Japanese habit) or marks a word boundary (the Cyrillic habit).
 ///
 /// Scripts map onto shift: `:katakana` is shift locked, anything else shift off; the clock
 /// is frozen, so two shift taps always make a double tap.
@@ -18,9 +21,14 @@ final class KeyboardControllerDriver: TypingSessionDriver {
     private let engine = InjectableFailureEngine()
     private let controller: KeyboardController
     let converts: Bool
+    let live: LiveMode
 
-    init(profileID: String, converts: Bool = false) {
+    /// Live conversion in a converting profile, and what space does while composing.
+    enum LiveMode { case off, spaceConverts, spaceSeparatesWords }
+
+    init(profileID: String, converts: Bool = false, live: LiveMode = .off) {
         self.converts = converts
+        self.live = converts ? live : .off
         self.profileID = profileID
         let profiles: ProfileManager
         do {
@@ -29,13 +37,13 @@ final class KeyboardControllerDriver: TypingSessionDriver {
             fatalError("typing fuzzer: no profiles: \(error)")
         }
         // Kana-only unless converting; a half-width space, so space with nothing composed
-        // types what the core's {space} types. Live conversion off and space converting in
-        // every profile: the checker's model is the kana composed and converted with space
-        // (live conversion's texts are the core's, held by LiveConversionKeyboardTests).
+        // types what the core's {space} types. One space habit in every profile, as `live`
+        // says; no auto-commit (the checker's model commits only on the writer's keys).
         var settings = KeyboardSettings(
             kanaOnlyProfiles: converts ? [] : Set(profiles.profiles.map(\.id)), spaceWidth: .half)
-        let spaceConverts = Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, SpaceHabit.japanese) })
-        settings.live = LiveConversionSettings(isOn: false, spaceHabits: spaceConverts)
+        let habit: SpaceHabit = self.live == .spaceSeparatesWords ? .cyrillic : .japanese
+        let habits = Dictionary(uniqueKeysWithValues: profiles.profiles.map { ($0.id, habit) })
+        settings.live = LiveConversionSettings(isOn: self.live != .off, autoCommit: .off, spaceHabits: habits)
         controller = KeyboardController(
             engine: engine, proxy: document, profiles: profiles, scheduler: FrozenScheduler(), settings: settings)
         _ = controller.selectProfile(Self.split(profileID).id)
@@ -53,6 +61,13 @@ final class KeyboardControllerDriver: TypingSessionDriver {
     }
 
     var markedText: String { controller.buffer }
+
+    var showsLiveConversion: Bool { live != .off }
+    var spaceSeparatesWords: Bool { live == .spaceSeparatesWords }
+    /// The word boundaries typed into the composition (the Cyrillic space habit).
+    var composedSpaces: [Int] { controller.composition.spaces }
+    /// What the document shows as marked text (`""` without any).
+    var shownText: String { document.markedText ?? "" }
 
     /// The document outside the marked text (without the kana composed).
     var documentText: String {
@@ -121,7 +136,12 @@ final class KeyboardControllerDriver: TypingSessionDriver {
     private func checkDocument() {
         let length = document.utf16.count
         precondition(document.selectedRange.location + document.selectedRange.length <= length, "selection outside the document")
-        let shown = controller.conversion?.text ?? controller.composition.text
+        let shown = controller.conversion?.text ?? controller.live.shownText(for: controller.composition)
+        if let result = controller.live.result(for: controller.composition) {
+            precondition(live != .off, "a live result with live conversion off")
+            precondition(result.segments.map(\.reading).joined() == controller.composition.kana,
+                         "the live result's segments \(result.segments.map(\.reading)) do not cover the kana \(controller.composition.kana.debugDescription)")
+        }
         if let marked = document.markedRange {
             precondition(marked.location + marked.length <= length, "marked range \(marked) outside a document of \(length) units")
             precondition(document.markedText == shown, "marked text \(document.markedText!.debugDescription) differs from \(shown.debugDescription)")

@@ -37,6 +37,15 @@
 /// - any other key commits the conversion shown first: the checker settles on
 ///   `document + shown` and goes on as for a boundary; return commits without a newline.
 ///
+/// With live conversion (`showsLiveConversion`, as the keyboard ships), the kana composed are
+/// still what the invariant checks while composing, and what return, hiding or a profile
+/// switch commits is the text shown: exactly the marked text when no letters were pending
+/// (less the spaces typed between words, when no conversion was shown), some text for what was
+/// composed otherwise. With the Cyrillic space habit (`spaceSeparatesWords`) space while
+/// composing converts the pending letters and marks a word boundary: the document must then
+/// be exactly `settled + convert(segment)`, and a new segment starts; backspace takes the
+/// boundary back before any kana.
+///
 /// So the document always equals what the writer committed: what was shown at each commit.
 struct TypingSession {
     enum Step: CustomStringConvertible {
@@ -158,6 +167,14 @@ final class SessionChecker {
         let markedBefore = driver.markedText
         let documentBefore = documentOutsideComposition()
         let composedBefore = driver.converts && (committedBefore != documentBefore || !markedBefore.isEmpty)
+        let shownBefore = driver.shownText
+        let spacesBefore = driver.composedSpaces
+        // What a commit of the live conversion shown is checked against (`checkCommittedAsShown`).
+        let liveCommit = driver.showsLiveConversion && composedBefore && driver.conversion == nil
+            ? LiveCommit(document: documentBefore, shown: shownBefore, pending: markedBefore,
+                         kana: String(String.UnicodeScalarView(committedBefore.unicodeScalars.dropFirst(documentBefore.unicodeScalars.count))),
+                         spaces: spacesBefore)
+            : nil
         if let shown = driver.conversion?.text {
             // This step commits the conversion shown first: settle on it.
             committedBefore += shown
@@ -177,6 +194,22 @@ final class SessionChecker {
                 require(driver.markedText.isEmpty && driver.conversion == nil, "return left something composed")
                 require(same(driver.committedText, Array((committedBefore + markedBefore).unicodeScalars)),
                         "a failed flush on return lost input: \(driver.committedText.debugDescription)")
+            } else if let liveCommit {
+                checkCommittedAsShown(liveCommit)
+            } else {
+                checkSettled()
+            }
+            resettle()
+        case let .key(key, failing, poisoning) where driver.spaceSeparatesWords && isSpace(key) && composedBefore:
+            // The Cyrillic habit: the pending letters become kana and a word boundary follows.
+            // A failed flush commits what was composed as typed (the space then marks nothing).
+            if failing { driver.failNextKey(poisoning: poisoning) }
+            driver.type(key)
+            require(driver.conversion == nil, "space with the Cyrillic habit converted")
+            if failing && !markedBefore.isEmpty {
+                require(driver.markedText.isEmpty, "a failed flush on space left marked text")
+                require(same(driver.committedText, Array((committedBefore + markedBefore).unicodeScalars)),
+                        "a failed flush on space lost input: \(driver.committedText.debugDescription)")
             } else {
                 checkSettled()
             }
@@ -185,11 +218,13 @@ final class SessionChecker {
             if failing { driver.failNextKey(poisoning: poisoning) }
             driver.type(key)
             if failing {
-                checkFallback(key: key, committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore)
+                checkFallback(key: key, committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore,
+                              spacesBefore: spacesBefore)
             } else if key == EngineKey.backspace || key == "\u{8}" {
-                checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore)
+                checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore,
+                               spacesBefore: spacesBefore)
             } else if key == EngineKey.flush {
-                checkSettled()
+                if let liveCommit { checkCommittedAsShown(liveCommit) } else { checkSettled() }
                 resettle()
             } else {
                 let typed = typedScalars(of: key, pendingBefore: markedBefore)
@@ -202,8 +237,12 @@ final class SessionChecker {
             let expected = settled + expectedConversion()
             driver.switchProfile(to: id)
             require(driver.markedText.isEmpty, "marked text after a profile switch")
-            require(same(driver.committedText, expected),
-                    "switching to \(id) committed \(driver.committedText.debugDescription), expected \(String(String.UnicodeScalarView(expected)).debugDescription)")
+            if let liveCommit {
+                checkCommittedAsShown(liveCommit)
+            } else {
+                require(same(driver.committedText, expected),
+                        "switching to \(id) committed \(driver.committedText.debugDescription), expected \(String(String.UnicodeScalarView(expected)).debugDescription)")
+            }
             resettle()
         case .dakuten:
             // Expected: the flush, then the last character replaced by its next form
@@ -276,8 +315,8 @@ final class SessionChecker {
                 return false
             }
         }
-        // Space with something composed converts it.
-        guard case let .key(key, failing, poisoning) = step, isSpace(key) else { return false }
+        // Space with something composed converts it (with the Japanese space habit).
+        guard case let .key(key, failing, poisoning) = step, isSpace(key), !driver.spaceSeparatesWords else { return false }
         let markedBefore = driver.markedText
         let documentBefore = documentOutsideComposition()
         guard documentBefore != committedBefore || !markedBefore.isEmpty else { return false }  // nothing composed: a space
@@ -367,13 +406,26 @@ final class SessionChecker {
         checkInvariant()
     }
 
-    private func checkBackspace(committedBefore: String, markedBefore: String, documentBefore: String? = nil) {
+    private func checkBackspace(committedBefore: String, markedBefore: String, documentBefore: String? = nil, spacesBefore: [Int] = []) {
         let kanaBefore = documentBefore.map { String(String.UnicodeScalarView(committedBefore.unicodeScalars.dropFirst($0.unicodeScalars.count))) } ?? ""
-        if markedBefore.isEmpty, let documentBefore, !kanaBefore.isEmpty {
-            // A converting keyboard's composition loses its own last character.
+        if markedBefore.isEmpty, let last = spacesBefore.last, last == kanaBefore.unicodeScalars.count {
+            // A word boundary typed last goes first (the Cyrillic habit): the kana stay.
+            require(driver.composedSpaces == Array(spacesBefore.dropLast()), "backspace did not take the last word boundary: \(spacesBefore) → \(driver.composedSpaces)")
+            require(driver.markedText.isEmpty, "backspace over a word boundary left marked text")
+            require(same(driver.committedText, Array(committedBefore.unicodeScalars)), "backspace over a word boundary changed the kana")
+            resettle()
+        } else if markedBefore.isEmpty, let documentBefore, !kanaBefore.isEmpty {
+            // A converting keyboard's composition loses its own last character: that of the
+            // word after the last boundary (a mark typed after a space does not join the kana
+            // before it).
+            let wordStart = spacesBefore.last ?? 0
+            let kana = kanaBefore.unicodeScalars
+            let word = String(String.UnicodeScalarView(kana.dropFirst(wordStart)))
+            let expected = String(String.UnicodeScalarView(kana.prefix(wordStart))) + String(word.dropLast())
             require(driver.markedText.isEmpty, "backspace with nothing pending left marked text")
-            require(same(driver.committedText, Array((documentBefore + String(kanaBefore.dropLast())).unicodeScalars)),
+            require(same(driver.committedText, Array((documentBefore + expected).unicodeScalars)),
                     "backspace should drop the last composed character: \(committedBefore.debugDescription) → \(driver.committedText.debugDescription)")
+            require(driver.composedSpaces == spacesBefore, "backspace into the kana changed the word boundaries: \(spacesBefore) → \(driver.composedSpaces)")
             resettle()
         } else if markedBefore.isEmpty {
             require(driver.markedText.isEmpty, "backspace with nothing pending left marked text")
@@ -394,9 +446,10 @@ final class SessionChecker {
     /// A backspace is checked as without a failure: with letters pending the fallback drops the
     /// last one as the core would, and otherwise the core is not asked (a converting keyboard's
     /// composition loses its own last character, else the document its last).
-    private func checkFallback(key: String, committedBefore: String, markedBefore: String, documentBefore: String) {
+    private func checkFallback(key: String, committedBefore: String, markedBefore: String, documentBefore: String, spacesBefore: [Int]) {
         if key == EngineKey.backspace || key == "\u{8}" {
-            checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore)
+            checkBackspace(committedBefore: committedBefore, markedBefore: markedBefore, documentBefore: documentBefore,
+                           spacesBefore: spacesBefore)
             return
         }
         let typed: String
@@ -410,6 +463,34 @@ final class SessionChecker {
         require(same(driver.committedText, Array((committedBefore + markedBefore + typed).unicodeScalars)),
                 "the fallback lost input: \(committedBefore.debugDescription) + \(markedBefore.debugDescription) + \(key.debugDescription) → \(driver.committedText.debugDescription)")
         resettle()
+    }
+
+    /// What was composed and shown before a step that commits live conversion's text.
+    private struct LiveCommit {
+        var document: String, shown: String, pending: String, kana: String, spaces: [Int]
+    }
+
+    /// A commit with live conversion: nothing stays composed, the text before the composition
+    /// is kept, and what joins it is the text shown (less the spaces typed between words when
+    /// the kana were shown, not a conversion) — or, with letters pending, whose kana change the
+    /// conversion, some text whenever there was something to convert.
+    private func checkCommittedAsShown(_ before: LiveCommit) {
+        require(driver.markedText.isEmpty && driver.conversion == nil && driver.shownText.isEmpty, "the commit left something composed")
+        let document = Array(driver.committedText.unicodeScalars)
+        let kept = Array(before.document.unicodeScalars)
+        require(document.starts(with: kept), "the commit changed the text before the composition: \(driver.committedText.debugDescription)")
+        let added = String(String.UnicodeScalarView(document.dropFirst(kept.count)))
+        if before.pending.isEmpty {
+            let kanaShown = !before.spaces.isEmpty && added == before.kana && before.shown.filter { $0 != " " } == before.kana
+            require(added == before.shown || kanaShown,
+                    "committed \(added.debugDescription), shown \(before.shown.debugDescription)")
+        } else {
+            guard let flushed = flushEngine.processKey(EngineKey.flush, buffer: before.pending, profileID: driver.profileID) else {
+                fail("flushing the marked text returned NULL")
+            }
+            require(!added.isEmpty || (before.kana + flushed.output).isEmpty,
+                    "nothing committed for \((before.kana + flushed.output).debugDescription)")
+        }
     }
 
     private func resettle() {

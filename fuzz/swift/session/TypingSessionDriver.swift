@@ -29,12 +29,27 @@ protocol TypingSessionDriver: AnyObject {
     var conversion: ConversionSession? { get }
     /// A step of the candidate bar (`TypingSession.ConversionStep`); ignored when not converting.
     func conversionStep(_ step: TypingSession.ConversionStep)
+
+    /// Whether the composition shows its live conversion: what return, hiding or a profile
+    /// switch commits is then the text shown, not the kana.
+    var showsLiveConversion: Bool { get }
+    /// Whether space while composing marks a word boundary (the Cyrillic habit) instead of
+    /// converting.
+    var spaceSeparatesWords: Bool { get }
+    /// Where the composition holds word boundaries: offsets in its kana's scalars.
+    var composedSpaces: [Int] { get }
+    /// The marked text the document shows (`""` without any).
+    var shownText: String { get }
 }
 
 extension TypingSessionDriver {
     var converts: Bool { false }
     var conversion: ConversionSession? { nil }
     func conversionStep(_ step: TypingSession.ConversionStep) {}
+    var showsLiveConversion: Bool { false }
+    var spaceSeparatesWords: Bool { false }
+    var composedSpaces: [Int] { [] }
+    var shownText: String { markedText }
 }
 
 /// A keyboard reduced to its document: applies `RustCoreEngine` results exactly as the
