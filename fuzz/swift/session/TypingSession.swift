@@ -484,7 +484,9 @@ final class SessionChecker {
         require(document.starts(with: kept), "the commit changed the text before the composition: \(driver.committedText.debugDescription)")
         let added = String(String.UnicodeScalarView(document.dropFirst(kept.count)))
         if before.pending.isEmpty {
-            let kanaShown = !before.spaces.isEmpty && added == before.kana && before.shown.filter { $0 != " " } == before.kana
+            // Scalar by scalar: a mark typed after a space joins it into one character.
+            let shownWithoutSpaces = String(String.UnicodeScalarView(before.shown.unicodeScalars.filter { $0 != " " }))
+            let kanaShown = !before.spaces.isEmpty && added == before.kana && shownWithoutSpaces == before.kana
             require(added == before.shown || kanaShown,
                     "committed \(added.debugDescription), shown \(before.shown.debugDescription)")
         } else {
