@@ -44,10 +44,14 @@ public final class KeyboardController {
     /// What the keyboard committed just before the cursor: the context of the next conversion
     /// while the cursor stays right after it (`ConversionContextTracker`).
     public var history: ConversionHistory { contextTracker.history }
-    /// Profiles typed in kana only (a setting; `setKanaOnly` changes it).
-    public private(set) var kanaOnlyProfiles: Set<String>
+    /// The settings as made or last applied, one copy: kana-only profiles, the space's width,
+    /// the widths, candidate options and key timing are read from here. The pending input's
+    /// style and live conversion's settings act in `document` and `live`, which own them.
+    private var settings: KeyboardSettings
+    /// Profiles typed in kana only (`setKanaOnly` changes them).
+    public var kanaOnlyProfiles: Set<String> { settings.kanaOnlyProfiles }
     /// The space typed with nothing composed, in converting profiles.
-    public var spaceWidth: CharacterWidth
+    public var spaceWidth: CharacterWidth { settings.spaceWidth }
     /// Where committed conversions are learned; `nil` learns nothing (docs/KEYBOARD.md, "Learning").
     public var learning: ConversionLearning?
     /// Whether learning is being saved, and the notice to show when it is not.
@@ -60,17 +64,20 @@ public final class KeyboardController {
     }
 
     /// Whether the active profile is typed in kana only (kana committed as they come, no conversion).
-    public var isKanaOnly: Bool { kanaOnlyProfiles.contains(activeProfileID) }
+    public var isKanaOnly: Bool { settings.isKanaOnly(activeProfileID) }
     /// Shift: katakana while on.
     public internal(set) var shift: ShiftState
     /// The profile the pending input was typed in.
     public private(set) var activeProfileID: String
     /// The layer and page shown: the letters, or a page of the symbols layer (`{mode}`).
     public internal(set) var layer: KeyboardLayerPosition = .letters
-    /// The widths of digits and punctuation the core writes (a setting).
-    public var widths: OutputWidths
-    /// Emoji among the candidates and the clock of dates and times (settings).
-    public var candidateOptions: CandidateOptions
+    /// The widths of digits and punctuation the core writes.
+    public var widths: OutputWidths {
+        get { settings.widths }
+        set { settings.widths = newValue }
+    }
+    /// Emoji among the candidates and the clock of dates and times.
+    public var candidateOptions: CandidateOptions { settings.candidates }
     /// The core's last error (unknown profile, oversized input, no answer) until a clean key; the text went in as typed.
     public internal(set) var lastError: String?
     /// How the pending input is shown. Changing it converts what is pending first.
@@ -91,9 +98,8 @@ public final class KeyboardController {
     /// The history of what the keyboard committed, and the context of the next conversion.
     let contextTracker: ConversionContextTracker
     let scheduler: KeyboardScheduler
-    private let deleteRepeatTiming: DeleteRepeatTiming
     private lazy var deleteRepeater = DeleteRepeater(
-        timing: deleteRepeatTiming, scheduler: scheduler,
+        timing: settings.timing.deleteRepeat, scheduler: scheduler,
         deleteCharacter: { [weak self] in self?.run { $0.handle(.backspace) } },
         deleteWord: { [weak self] in self?.run { $0.deleteBackward(byWord: true) } })
     private var profileObservation: ProfileObservation?
@@ -109,13 +115,9 @@ public final class KeyboardController {
         self.profiles = profiles
         hostField = HostField(policy: settings.traitsPolicy)
         self.scheduler = scheduler
-        widths = settings.widths
-        candidateOptions = settings.candidates
+        self.settings = settings
         shift = ShiftState(doubleTapInterval: settings.timing.shiftDoubleTapInterval)
         activeProfileID = profiles.current.id
-        deleteRepeatTiming = settings.timing.deleteRepeat
-        kanaOnlyProfiles = settings.kanaOnlyProfiles
-        spaceWidth = settings.spaceWidth
         live = LiveConversion(settings: settings.live)
         profileObservation = profiles.observe { [weak self] profile in self?.profileDidChange(to: profile) }
     }
@@ -166,11 +168,10 @@ public final class KeyboardController {
     func apply(_ settings: KeyboardSettings) {
         run {
             $0.commitAll()
-            $0.widths = settings.widths
-            $0.candidateOptions = settings.candidates
+            var applied = settings
+            (applied.timing, applied.traitsPolicy) = ($0.settings.timing, $0.settings.traitsPolicy)
+            $0.settings = applied
             $0.document.style = settings.pendingInputStyle
-            $0.kanaOnlyProfiles = settings.kanaOnlyProfiles
-            $0.spaceWidth = settings.spaceWidth
             if settings.live != $0.live.settings { $0.live = LiveConversion(settings: settings.live) }
             if $0.isKanaOnly { $0.candidateBar.clear() }
         }
@@ -222,7 +223,7 @@ public final class KeyboardController {
     public func setKanaOnly(_ on: Bool, forProfile profileID: String) {
         run {
             $0.commitAll()
-            if on { $0.kanaOnlyProfiles.insert(profileID) } else { $0.kanaOnlyProfiles.remove(profileID) }
+            if on { $0.settings.kanaOnlyProfiles.insert(profileID) } else { $0.settings.kanaOnlyProfiles.remove(profileID) }
             if $0.isKanaOnly { $0.candidateBar.clear() }
         }
     }
