@@ -124,7 +124,7 @@ fn ends_sentence(c: char) -> bool {
 /// the middle of a katakana word (`レが` of スレが, `アに` of ドラッグストアに: the
 /// dictionary knows such pieces, but the word before is the katakana word), or with a kana no
 /// word starts with there (っ, ー, small kana: `って` of 帰って is the て after 帰っ).
-/// Measured on the development halves (docs/CONVERSION.md, "In context").
+/// Measured on the development halves (docs/CONVERSION.md, "In context"; the measurement is in its "Appendix: history").
 fn starts_inside_word(before: char, first: char) -> bool {
     (is_katakana(before) && is_katakana(first)) || "っッーゃゅょャュョぁぃぅぇぉァィゥェォ".contains(first)
 }
